@@ -71,3 +71,18 @@ def test_the_header_says_the_round_by_its_number_and_the_phase_in_words() -> Non
         "Round 12 (completed)",
         "no round yet",
     ]
+
+
+@needs_node
+def test_a_table_closed_for_play_says_why_where_no_round_is_open() -> None:
+    """Issue #34: where no round may be opened (a failed self-check), the view's
+    ``betting_held`` is the line that says who acts: the page says why nothing can be done;
+    a view with nothing held and no round open says nothing there, as before."""
+    closed = "This table is closed for play until the operator's check passes."
+    script = (
+        imports("words.js", "whoActs") + "console.log(JSON.stringify(["
+        f"whoActs({{round_status: null, betting_held: {json.dumps(closed)}}}, 2),"
+        "whoActs({round_status: 'completed', betting_held: ''}, 2),"
+        "]));"
+    )
+    assert run_node(script) == [closed, None]

@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_support import OPENING, Server, caught_up, missing, open_table, shown_balance, sign_up
+from browser_support import (
+    EXAMPLES,
+    OPENING,
+    Server,
+    caught_up,
+    missing,
+    open_table,
+    shown_balance,
+    sign_up,
+)
 from test_presentation import close_betting, token
 
 MISSING = missing()
@@ -76,3 +85,43 @@ def test_a_new_occupant_reads_no_result_of_the_last(browser: Any, server: Server
     assert bob.locator(".win-banner").count() == 0
     assert shown_balance(bob) == OPENING
     bob_context.close()
+
+
+def test_my_result_stays_when_the_next_round_is_opened_ahead(browser: Any, server: Server) -> None:
+    """Issue #34: Pai Gow with player banking opens the next round the moment the last
+    ends, to offer the bank (621a.11(c)); Ann and Bob played stays-pg-1. Bob's result stays
+    his ("Last round: ...") once the offers have run out and the betting of stays-pg-2 is
+    open, and after Ann wagers in it (it went as the bank's offers ended: the result was
+    kept under the new round's id)."""
+    settings = {"betting_seconds": None, "decision_seconds": 2, "optional_seconds": 1}
+    text = (EXAMPLES / "pai-gow.toml").read_text()
+    body = {"id": "stays-pg", "rules_toml": text, "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-ahead")
+    open_table(ann, "stays-pg", 1)
+    bob_context, bob = sign_up(browser, server, "bob-ahead")
+    open_table(bob, "stays-pg", 2)
+    for page in (ann, bob):
+        page.locator('[data-chip="1000"]').click()
+        page.locator('.seat.mine [data-spot="pai_gow"].legal').click()
+        page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    close_betting(server, "stays-pg", bob)
+    bob.wait_for_selector(".round-summary", timeout=30_000)
+    said = bob.locator(".round-summary").inner_text()
+    assert said.startswith("You "), said
+    ann.wait_for_function(
+        "() => document.querySelector('.seat.mine [data-spot=\"pai_gow\"].legal') !== null",
+        timeout=60_000,
+    )  # the bank's offers ran out: stays-pg-2 takes wagers
+    view = server.get("/tables/stays-pg/view", token(bob))
+    assert view["round_id"] == "stays-pg-2" and view["sat_in_round"] is True
+    caught_up(bob, server)
+    kept = bob.locator(".round-summary")
+    assert kept.count() == 1, "Bob's result went when the betting of the next round opened"
+    assert kept.inner_text() == f"Last round: {said}", kept.inner_text()
+    ann.locator('.seat.mine [data-spot="pai_gow"].legal').click()
+    ann.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    caught_up(bob, server)
+    assert bob.locator(".round-summary").inner_text() == f"Last round: {said}"
+    for context in (ann_context, bob_context):
+        context.close()

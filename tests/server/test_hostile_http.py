@@ -138,20 +138,25 @@ def test_no_game_lists_the_dealers_commands_to_a_player(api: Api, game: str) -> 
 SENT_AS_JSON = "The body must be sent as JSON (Content-Type: application/json)."
 WHOLE = "The path's part seat must be a whole number of at most 4,300 digits."
 ONLY_TYPE = "The field command must be of the type PlaceWager."
+FORM = "application/x-www-form-urlencoded"
 HOSTILE = [
-    # (method, path, body, content type, the sentence): each was a 500, a framework's
-    # words, or a sentence that named the wrong fault
-    ("DELETE", f"/tables/hrd/seats/{BIG}", None, None, WHOLE),  # pydantic's own words
-    ("POST", "/tables/hrd/seats", '{"seat": 2}', "text/plain", SENT_AS_JSON),  # "a JSON object"
-    ("POST", "/tables/hrd/seats", '{"seat": 2}', None, SENT_AS_JSON),  # "a JSON object"
-    ("POST", "/tables/hrd/seats", "seat=2", "application/x-www-form-urlencoded", SENT_AS_JSON),
-    ("POST", "/players", '{"name": "eve"}', "text/plain", SENT_AS_JSON),  # "a JSON object"
+    # (method, path, body, content type, the sentence, the status): each was a 500, a
+    # framework's words, or a sentence that named the wrong fault; a body not sent as JSON
+    # was a 422 (issue #34): it is 415 Unsupported Media Type (RFC 9110 15.5.16)
+    ("DELETE", f"/tables/hrd/seats/{BIG}", None, None, WHOLE, 422),  # pydantic's own words
+    ("POST", "/tables/hrd/seats", '{"seat": 2}', "text/plain", SENT_AS_JSON, 415),
+    ("POST", "/tables/hrd/seats", '{"seat": 2}', None, SENT_AS_JSON, 415),  # "a JSON object"
+    ("POST", "/tables/hrd/seats", "seat=2", FORM, SENT_AS_JSON, 415),
+    ("POST", "/players", '{"name": "eve"}', "text/plain", SENT_AS_JSON, 415),
+    ("POST", "/tables/hrd/commands", '{"command": {}}', "text/plain", SENT_AS_JSON, 415),
+    ("POST", "/tables/hrd/commands", "command=x", FORM, SENT_AS_JSON, 415),
     (
         "POST",
         "/tables/hrd/commands",
         '{"command": {"type": {"a": 1}}}',
         "application/json",
         ONLY_TYPE,
+        422,
     ),  # 500: a dict looked up among the dealer's commands
     (
         "POST",
@@ -159,13 +164,14 @@ HOSTILE = [
         '{"command": {"type": ["PlaceWager"]}}',
         "application/json",
         ONLY_TYPE,
+        422,
     ),  # 500 likewise
 ]
 
 
-@pytest.mark.parametrize(("method", "path", "body", "media", "said"), HOSTILE)
-def test_a_hostile_body_or_path_is_a_clear_422(
-    api: Api, method: str, path: str, body: str | None, media: str | None, said: str
+@pytest.mark.parametrize(("method", "path", "body", "media", "said", "status"), HOSTILE)
+def test_a_hostile_body_or_path_is_a_clear_4xx(
+    api: Api, method: str, path: str, body: str | None, media: str | None, said: str, status: int
 ) -> None:
     api.table()
     _, ann = api.player("ann", deposit=10_000)
@@ -174,6 +180,46 @@ def test_a_hostile_body_or_path_is_a_clear_422(
     auth = api.admin if path == "/players" else ann
     headers = {**auth, **api.key(), **({"Content-Type": media} if media else {})}
     r = api.client.request(method, path, content=body, headers=headers)
-    assert r.status_code == 422, r.text
+    assert r.status_code == status, r.text
     assert r.json()["detail"] == said and r.json()["cite"] == "http:validation", r.text
+    assert api.snapshot() == before
+
+
+def _json_routes(api: Api) -> list[tuple[str, str]]:
+    """Every route of the server that reads a JSON body, as its OpenAPI document lists
+    them (the commands route among them): its method and its path, each path parameter
+    given a value (a table ``hrd``, any other part 1)."""
+    paths = api.client.get("/openapi.json").json()["paths"]
+    for methods in paths.values():  # each says it answers 415
+        for operation in methods.values():
+            assert "415" in operation["responses"] or "requestBody" not in operation
+    found = [
+        (method.upper(), re.sub(r"\{[^}]+\}", lambda m: "hrd" if "table" in m[0] else "1", path))
+        for path, methods in paths.items()
+        for method, operation in methods.items()
+        if "application/json" in operation.get("requestBody", {}).get("content", {})
+    ]
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("media", ["text/plain", FORM])
+def test_a_body_not_sent_as_json_is_415_at_every_json_route(api: Api, media: str) -> None:
+    """Issue #34: at every route that reads a JSON body, a body sent as text or as a form
+    is answered 415 Unsupported Media Type (RFC 9110 15.5.16) with the one sentence
+    saying how to send it; nothing is stored. Each route is asked by a caller it lets in
+    (the admin, else a seated player): who asks is answered before what is asked."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1)
+    before = api.snapshot()
+    routes = _json_routes(api)
+    assert len(routes) > 5, routes
+    for method, path in routes:
+        for auth in (api.admin, ann):
+            headers = {**auth, **api.key(), "Content-Type": media}
+            r = api.client.request(method, path, content='{"a": 1}', headers=headers)
+            if r.status_code not in (401, 403):
+                break
+        assert r.status_code == 415, (method, path, r.text)
+        assert r.json()["detail"] == SENT_AS_JSON, (method, path, r.text)
     assert api.snapshot() == before

@@ -85,7 +85,8 @@ def test_views_built_from_notices_hide_what_is_hidden(
         kept, waiting = after, []
         for who, someone in people.items():
             assert someone is not None
-            seen = view_of(kept, someone, 0, [], table.clock()).model_dump(mode="json")
+            out = view_of(kept, someone, 0, service.Preview(), table.clock())
+            seen = out.model_dump(mode="json")
             assert not Secrets(events, row.index + 1, who).leaks(seen), (who, row.index)
             checked += 1
     assert waiting == [] and checked >= 3 * len(people)
@@ -96,9 +97,9 @@ def test_views_built_from_notices_hide_what_is_hidden(
     with Session(table.api.engine) as session:
         for who, someone in people.items():
             assert someone is not None
-            legal = []
+            legal = service.Preview()
             if who is not None and (final.latest is None or final.latest.status != "open"):
-                legal = service.preview_legal(session, someone, who, "t", game)
+                legal = service.preview(session, someone, who, "t", game)
             balance = service.balance_of(session, someone.id)
             view = view_of(final, someone, balance, legal, table.clock())
             built[who] = view.model_dump(mode="json")

@@ -380,3 +380,39 @@ def test_a_round_opened_ahead_that_nobody_wagers_in_is_voided(db_url: str) -> No
         assert ledger["total"] == 0 and ledger["lines_total"] == 0
     finally:
         table.close()
+
+
+def test_sat_in_round_when_the_next_round_is_opened_ahead(db_url: str) -> None:
+    """Issue #34: the server opens pg-2 the moment pg-1 ends, to offer the bank
+    (621a.11(c)), so the view shows pg-2 while the page still shows pg-1's result. Seats 1
+    and 2 sat in pg-1 and are seated as pg-2 opens: each view says he sat in the round
+    (his result is his), before and after a wager is placed in pg-2. A newcomer who takes
+    seat 4 once pg-2 is open did not sit in it (nor in pg-1): no result is his. (Seat 3,
+    left, may not be taken until pg-2 is over: it still plays in it.)"""
+    table = Table(db_url)
+    try:
+        table.dealer_banked_round()
+        ahead = table.view(1)
+        assert (ahead["round_id"], ahead["round_status"]) == ("pg-2", "open")
+        assert ahead["view"]["phase"] == "bank_offer" and ahead["sat_in_round"] is True
+        assert table.view(2)["sat_in_round"] is True
+        _, newcomer = table.player("newcomer", deposit=START)
+        table.sit(newcomer, 4, "pg")
+        seen = table.client.get("/tables/pg/view", headers=newcomer).json()
+        assert seen["round_id"] == "pg-2" and seen["actor"] == 4
+        assert seen["sat_in_round"] is False, seen
+        r = table.client.delete("/tables/pg/seats/3", headers=table.auth[3])
+        assert r.status_code == 200, r.text
+        r = table.client.post("/tables/pg/seats", json={"seat": 3}, headers=newcomer)
+        assert r.status_code == 409 and "still plays in round pg-2" in r.text, r.text
+        for _ in range(6):  # every bank offer runs out: the betting of pg-2
+            if table.view(None)["view"]["phase"] == "betting":
+                break
+            table.clock.advance(21)
+        assert table.view(None)["view"]["phase"] == "betting"
+        table.do(2, {"type": "PlaceWager", "seat": 2, "amount": 1000})
+        assert table.view(1)["sat_in_round"] is True and table.view(2)["sat_in_round"] is True
+        seen = table.client.get("/tables/pg/view", headers=newcomer).json()
+        assert seen["sat_in_round"] is False
+    finally:
+        table.close()

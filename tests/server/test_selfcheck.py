@@ -143,3 +143,42 @@ def test_selfcheck_at_start_on_demand_and_every_24_hours(
             assert _checks(api)[-1]["after"]["passed"] is True
     finally:
         api.close()
+
+
+def test_a_failed_self_check_is_said_in_the_view(
+    db_url: str, package: Path, scripted: ScriptedRng
+) -> None:
+    """Issue #34 ("never stuck"): after a failed self-check a seated player is offered
+    nothing, and his view says why in words (its ``betting_held``, where the page says
+    what holds the table): the table is closed for play until the operator's check passes
+    (GLI-19 2.3.2); no file name nor digest. GET /view and the socket's first frame say
+    it alike; once a check passes the table offers the wager again and says nothing."""
+    plan = Schedule(root=package, poll_seconds=3600, at_start=False)
+    api = Api(db_url, rng=scripted, clock=Clock(), selfcheck=plan)
+    try:
+        api.table()
+        _, ann = api.player("ann", deposit=5_000)
+        api.sit(ann, 2)
+        fresh = api.client.get("/tables/hrd/view", headers=ann).json()
+        assert fresh["betting_held"] == "" and fresh["legal_commands"]
+        rng = package / "rng.py"
+        original = rng.read_bytes()
+        rng.write_bytes(original + b"\n# changed after the build\n")
+        assert api.client.post("/selfcheck", headers=api.admin).json()["passed"] is False
+        view = api.client.get("/tables/hrd/view", headers=ann).json()
+        assert view["legal_commands"] == []
+        held = view["betting_held"]
+        assert held.startswith("This table is closed for play"), held
+        assert "play resumes here when the operator's check passes" in held
+        assert held.endswith("(GLI-19 2.3.2).")
+        assert "rng.py" not in held and "_" not in held
+        bearer = ann["Authorization"].removeprefix("Bearer ")
+        with api.client.websocket_connect(f"/tables/hrd/ws?token={bearer}") as ws:
+            frame = ws.receive_json()
+        assert frame["type"] == "view" and frame["data"]["betting_held"] == held
+        rng.write_bytes(original)
+        assert api.client.post("/selfcheck", headers=api.admin).json()["passed"] is True
+        again = api.client.get("/tables/hrd/view", headers=ann).json()
+        assert again["betting_held"] == "" and again["legal_commands"]
+    finally:
+        api.close()

@@ -98,9 +98,9 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     :class:`~croupier.server.schemas.Problem`, in sentences for fields that fail validation
     (:mod:`croupier.server.invalid`) or citing the rule (a Rules Submission refused, a seat
     that does not exist, an Idempotency-Key used for another request, a wager the rules
-    refuse); the 400 of a request whose body cannot be read at all and the 413 of one too
-    large to be read; and every integer a request carries said to be written without a
-    decimal point (:data:`WHOLE_NUMBER`)."""
+    refuse); the 400 of a request whose body cannot be read at all, the 413 of one too
+    large to be read and the 415 of one not sent as JSON; and every integer a request
+    carries said to be written without a decimal point (:data:`WHOLE_NUMBER`)."""
     if app.openapi_schema is not None:
         return app.openapi_schema
     schema = FastAPI.openapi(app)
@@ -114,11 +114,17 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
         "refused before it is read, nothing done (`cite` http:body).",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
     }
+    not_json = {
+        "description": "A body not sent as JSON (Content-Type: application/json): text, a "
+        "form or no content type (`cite` http:validation, `detail` says how to send it).",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
     for operations in schema.get("paths", {}).values():
         for operation in operations.values():
             if "requestBody" in operation:
                 operation["responses"].setdefault("400", unreadable)
                 operation["responses"].setdefault("413", too_large)
+                operation["responses"].setdefault("415", not_json)
             for parameter in operation.get("parameters", []):
                 _whole_numbers(parameter.get("schema", {}), schema)
             body = operation.get("requestBody", {}).get("content", {})

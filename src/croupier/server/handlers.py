@@ -1,8 +1,9 @@
 """How the table server answers an error: a :class:`~croupier.errors.CroupierError` as a
 :class:`~croupier.server.schemas.Problem` citing its rule, with the status
 :func:`status_of` gives it; a deadlock the database broke as 409 (send it again); a body
-that cannot be read as a 400 Problem; a malformed request in sentences (422,
-:mod:`croupier.server.invalid`), after 401 or 403 to a caller who may not make it."""
+that cannot be read as a 400 Problem; a malformed request in sentences (422, 415 where its
+body is not sent as JSON: :mod:`croupier.server.invalid`), after 401 or 403 to a caller who
+may not make it."""
 
 import re
 from collections.abc import Callable
@@ -172,7 +173,8 @@ async def no_route(request: Request, error: StarletteHTTPException) -> Response:
 
 async def invalid_request(request: Request, error: RequestValidationError) -> Response:
     """A request that fails validation, as sentences (:func:`croupier.server.invalid.problem`,
-    422). Who asks comes before what they asked: to an endpoint that needs a bearer token,
+    422; 415 where its body was not sent as JSON: :func:`~croupier.server.invalid.status_of`).
+    Who asks comes before what they asked: to an endpoint that needs a bearer token,
     a request with none or an unknown one answers 401, one in an ended or idle session
     401, and one from a caller whose role may not make it 403, before anything is said
     of its form (the role and the session are checked by the endpoint's dependencies
@@ -186,7 +188,7 @@ async def invalid_request(request: Request, error: RequestValidationError) -> Re
         if refused is not None:
             return croupier_error(request, refused)
     errors = invalid.sent_as(request.headers.get("content-type", ""), list(error.errors()))
-    return JSONResponse(invalid.problem(errors), status_code=422)
+    return JSONResponse(invalid.problem(errors), status_code=invalid.status_of(errors))
 
 
 def _secured(dependant: Dependant) -> bool:

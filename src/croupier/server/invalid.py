@@ -216,6 +216,17 @@ def sent_as(content_type: str, errors: list[Any]) -> list[Any]:
     ]
 
 
+def status_of(errors: Iterable[Mapping[str, Any]]) -> int:
+    """The status of the answer to ``errors``: 415 Unsupported Media Type where the body
+    was not sent as JSON (RFC 9110 15.5.16: the content is in a format the route does not
+    take), else 422.
+
+    >>> status_of([{"type": "content_type", "loc": ("body",)}]), status_of([])
+    (415, 422)
+    """
+    return 415 if any(e.get("type") == "content_type" for e in errors) else 422
+
+
 def problem(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The 422 answer to ``errors`` (pydantic's or FastAPI's list): a Problem whose detail
     is one sentence per distinct problem, at most :data:`MOST` of them with the number

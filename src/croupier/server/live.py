@@ -39,7 +39,7 @@ from typing import Any, cast
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.engine import DEALER, Actor, LegalCommand, Round
+from croupier.engine import DEALER, Actor, Round
 from croupier.errors import CroupierError
 from croupier.ledger import repository as repo
 from croupier.ledger.cache import Written
@@ -192,7 +192,7 @@ def view_of(
     table: LiveTable,
     player: Player,
     balance: int,
-    preview: list[LegalCommand],
+    preview: service.Preview,
     now: datetime,
 ) -> schemas.ViewOut:
     """The player's view of ``table`` as :func:`service.view` builds it from the database,
@@ -202,16 +202,11 @@ def view_of(
     parts = service.RoundParts()
     if latest is not None:
         parts = service.round_parts(latest, latest.round, actor, player.id, now)
-    legal = parts.legal
+    legal, held = parts.legal, parts.held
     if legal is None:
-        legal = preview if needs_preview(table, actor) else []
-    seen, waiting, deadline, held, sat = (
-        parts.seen,
-        parts.waiting,
-        parts.deadline,
-        parts.held,
-        parts.sat,
-    )
+        upcoming = preview if needs_preview(table, actor) else service.Preview()
+        legal, held = upcoming.legal, held or upcoming.held
+    seen, waiting, deadline, sat = parts.seen, parts.waiting, parts.deadline, parts.sat
     seats = list(table.seats)
     names = {s.seat: s.name for s in seats if s.name}
     return schemas.ViewOut(
@@ -242,7 +237,7 @@ class LiveTables:
         self._told: dict[str, int] = {}
         """Per table: the highest sequence number a notice told of."""
         self._balances: dict[str, int] = {}
-        self._previews: dict[tuple[str, str], list[LegalCommand]] = {}
+        self._previews: dict[tuple[str, str], service.Preview] = {}
         self._epoch = 0
         """Counts :meth:`moved` and :meth:`stale`: a read begun before one of them is not
         kept as what is known after it."""
@@ -331,8 +326,9 @@ class LiveTables:
         ):
             with reading() as session:
                 table, balance, preview = self._read(session, player, table_id, table, epoch)
-        out = view_of(table, player, balance, preview or [], now).model_dump(mode="json")
-        return (*table.signature, balance, out["legal_commands"]), out
+        out = view_of(table, player, balance, preview or service.Preview(), now)
+        dumped = out.model_dump(mode="json")
+        return (*table.signature, balance, dumped["legal_commands"]), dumped
 
     def _read(
         self,
@@ -341,7 +337,7 @@ class LiveTables:
         table_id: str,
         table: LiveTable | None,
         epoch: int,
-    ) -> tuple[LiveTable, int, list[LegalCommand] | None]:
+    ) -> tuple[LiveTable, int, service.Preview | None]:
         """What :meth:`view` lacks, read: the table where it is behind (or not kept), the
         player's balance, and what he may send where no round is open; kept only where
         no wallet moved and no table went stale since ``epoch`` (the read may be older)."""
@@ -351,7 +347,7 @@ class LiveTables:
         preview = None
         actor = actor_in(table, player)
         if actor is not None and needs_preview(table, actor):
-            preview = service.preview_legal(session, player, actor, table_id, table.game)
+            preview = service.preview(session, player, actor, table_id, table.game)
         with self._lock:
             if self._epoch == epoch:
                 self._balances[player.id] = balance

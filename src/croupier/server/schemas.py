@@ -505,7 +505,9 @@ class ViewOut(BaseModel):
     deadline: Deadline | None = None
     betting_held: str = ""
     """Why the open betting cannot be closed yet, in the game's words with their rule
-    (:meth:`croupier.game.TablePolicy.betting_held`); ``""``: nothing holds it."""
+    (:meth:`croupier.game.TablePolicy.betting_held`); where no round is open and none may
+    be opened after a failed self-check, that said (:data:`croupier.server.selfcheck.
+    CLOSED`); ``""``: nothing holds it."""
     seal: str | None = None
     """The commitment of the next round's server seed (:attr:`TableOut.seal`)."""
     sat_in_round: bool = False

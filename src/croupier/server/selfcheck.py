@@ -43,6 +43,15 @@ SUBJECT = "critical files"
 LOG = logging.getLogger("croupier.selfcheck")
 
 
+CLOSED = (
+    "This table is closed for play: the software's self-check found that part of croupier "
+    "has changed since it was built, so no new round is dealt. Your balance is untouched; "
+    "play resumes here when the operator's check passes (GLI-19 2.3.2)."
+)
+"""What a seated player's view says (its ``betting_held``) while the last self-check
+recorded failed: what happened and what he can do, in words."""
+
+
 class SelfCheckFailed(LedgerError):
     """The last self-check found a critical file changed: no round is dealt (409)."""
 

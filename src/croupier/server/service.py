@@ -7,7 +7,6 @@ event, no posting and no new round version.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 from collections.abc import Mapping, Sequence
@@ -860,7 +859,8 @@ def view(
     legal, seen, sat = parts.legal or [], parts.seen, parts.sat
     waiting, deadline, held = parts.waiting, parts.deadline, parts.held
     if actor is not None and (latest is None or latest.status != "open"):
-        legal = preview_legal(session, player, actor, table.id, table.game)
+        upcoming = preview(session, player, actor, table.id, table.game)
+        legal, held = upcoming.legal, held or upcoming.held
     seats = seated(session, table_id)
     names = {s.seat: s.name for s in seats if s.name}
     return schemas.ViewOut(
@@ -881,19 +881,30 @@ def view(
     )
 
 
-def preview_legal(
-    session: Session, player: Player, actor: Actor, table_id: str, game: str
-) -> list[LegalCommand]:
+@dataclass(frozen=True)
+class Preview:
+    """What a viewer may send where no round is open (:func:`preview`), and where no round
+    may be opened for a reason the view says, that reason in words (``""``: none said)."""
+
+    legal: list[LegalCommand] = field(default_factory=list)
+    held: str = ""
+
+
+def preview(session: Session, player: Player, actor: Actor, table_id: str, game: str) -> Preview:
     """What ``actor`` may send when no round is open: what would open the next one, with
     the seats as they are now (a preview: its opening dealer steps, e.g. a shuffle, draw
     from a throwaway source). A table with no version in force, or disabled, offers
-    nothing, nor does it to a disabled player (a command is told why)."""
-    with contextlib.suppress(*NOT_DEALING):
+    nothing, nor does it to a disabled player (a command is told why); after a failed
+    self-check nothing either, and the view says why (:data:`selfcheck.CLOSED`)."""
+    try:
         if isinstance(actor, int):
             disabling.check_player(session, player.id, "wager")
         _, upcoming = new_round(session, table_id, game, rng=SeededRng(0), preview=True)
-        return [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
-    return []
+    except selfcheck.SelfCheckFailed:
+        return Preview(held=selfcheck.CLOSED)
+    except NOT_DEALING:
+        return Preview()
+    return Preview([c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"])
 
 
 def replay(session: Session, round_id: str) -> schemas.ReplayOut:

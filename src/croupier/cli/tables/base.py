@@ -611,6 +611,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             self.remove(round_, " ".join(words[1:]))
         elif lowered == ["remove"] and self.removal_refused() is not None:
             self.remove(round_, "")  # no wager is ever taken down here: its rule, not usage
+        elif lowered == ["remove"] and self.removable_spots(round_):
+            self.remove_unnamed(round_)
         else:
             return False
         return True
@@ -830,6 +832,27 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             self.console.print(f"Refused: a wager may not be removed: {refused}", markup=False)
             return
         self.take_down(round_, typed)
+
+    def removable_spots(self, round_: RoundT) -> list[str]:
+        """The spots of the player's wagers he may take down now: those of the round's
+        offers that withdraw or remove a wager (:func:`offered.is_removal`)."""
+        spots = (
+            str(s) for c in round_.legal_commands(SEAT) if offered.is_removal(c) for s in c.spots
+        )
+        return list(dict.fromkeys(spots))
+
+    def remove_unnamed(self, round_: RoundT) -> None:
+        """``remove`` naming no spot: the one wager the player may take down now taken
+        down, said as ``remove SPOT`` says it (:meth:`remove`); where several may be, he
+        is asked which, each named."""
+        spots = self.removable_spots(round_)
+        if len(spots) == 1:
+            self.remove(round_, self.typed_spot(spots[0]))
+            return
+        self.console.print(
+            f"Name the wager to take down: remove SPOT, SPOT one of {self.spot_names(spots)}.",
+            markup=False,
+        )
 
     def take_down(self, round_: RoundT, typed: str) -> None:
         """The wager on the spot ``typed`` taken down: by default the offer that removes

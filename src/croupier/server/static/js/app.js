@@ -834,7 +834,8 @@ async function tablePage(tableId, early = null) {
     let summary = mySeat() === null || !over || !view.sat_in_round ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, extras());
     // A round the player won: a banner with what it brought him (its net, cents).
     let net = summary ? roundNet(settlementsOf(shown.view || {}), mySeat(), extras()) : 0;
-    if (summary) kept = { round: view.round_id, seat: mySeat(), summary, net };
+    // Kept under the id of the round it is of: a round opened ahead shows the last one's.
+    if (summary) kept = { round: shown === view ? view.round_id : previousRound(view), seat: mySeat(), summary, net };
     else if (kept && (kept.seat !== mySeat() || betTotal > 0 || kept.round === view.round_id)) kept = null;
     else if (kept) [summary, net] = [`Last round: ${kept.summary}`, kept.net];
     resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");

@@ -133,9 +133,10 @@ export function timeoutSentence(deadline, seat, done = false) {
 
 // Who acts now, in a sentence: "Your decision", "Seat 3 decides", "Betting is open".
 // While the connection is down (`down`) nothing is claimed of the round: the page waits
-// for it. Betting the game cannot close yet says why (the view's `betting_held`, the game's words).
+// for it. Betting the game cannot close yet says why (the view's `betting_held`, the game's words),
+// and so does a table where no round may be opened (the server's words: its self-check failed).
 export function whoActs(view, seat, down = false) {
-  if (view.round_status !== "open") return null;
+  if (view.round_status !== "open") return view.betting_held || null;
   if (down) return "The table is waiting for the connection: nothing is taken until it is back.";
   const v = view.view || {};
   const waiting = view.waiting_for || [];

@@ -1,0 +1,74 @@
+"""``remove`` naming no spot (issue #34, "never stuck"): where the player has exactly one
+wager down that may be taken down now it is taken down, said in the words ``remove SPOT``
+says it with; where two or more may be, he is asked which, each named, and nothing moves.
+
+The money is worked by hand from the $1,000 a session starts with: a $5 wager withdrawn
+leaves $1,000; two wagers down and none withdrawn leave $1,000 less both.
+"""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "NO_COLOR": "1"}
+
+
+def play(game: str, script: str) -> str:
+    result = CliRunner().invoke(app, ["play", game, "--seed", "1"], input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def answer(output: str, line: str) -> str:
+    """What the table printed to the first ``line`` typed, up to the next prompt."""
+    return output.split(f"> {line}\n", 1)[1].split("\n> ", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "wager", "named", "said"),
+    [
+        # 676a.7(c): a wager may be withdrawn before "no more bets"
+        ("go-fore-it", "bet front 9 5", "remove front 9", "$5 withdrawn from the Front 9"),
+        # 621a.7(c): the same for the Pai Gow Wager
+        ("pai-gow", "bet 10", "remove pai gow", "$10 withdrawn from the Pai Gow Wager"),
+        # 623a: a Place 6 may be taken down before the roll
+        ("craps", "bet place 6 6", "remove place 6", "Place 6 taken down: $6 back to you"),
+    ],
+)
+def test_remove_with_one_wager_down_takes_it_back(
+    game: str, wager: str, named: str, said: str
+) -> None:
+    """One wager down that may be taken down: ``remove`` takes it back, said in the very
+    words of ``remove SPOT``; no usage line, and the balance is the $1,000 it started at."""
+    bare = play(game, f"{wager}\nremove\nquit\n")
+    spotted = play(game, f"{wager}\n{named}\nquit\n")
+    assert said in answer(bare, "remove"), bare
+    assert answer(bare, "remove") == answer(spotted, named)
+    assert "usage: remove SPOT" not in bare
+    assert "Final balance: $1,000" in bare
+    assert "Taken back as you leave" not in bare  # nothing was left to take back at quit
+
+
+@pytest.mark.parametrize(
+    ("game", "wagers", "spots", "balance"),
+    [
+        # 676a.7(c): Skins and Gopher ($5 each) may be withdrawn; the Front 9 only after them
+        ("go-fore-it", "bet front 9 5\nbet skins 5\nbet gopher 5", "Skins, Gopher", "$985"),
+        # 674a.7(c): the Ante Across and the Ante Down ($5 each) before "no more bets"
+        ("criss-cross-poker", "bet antes 5", "Ante Across, Ante Down", "$990"),
+        # 623a: a Place 6 and a Place 8 ($6 each) may each be taken down before the roll
+        ("craps", "bet place 6 6\nbet place 8 6", "Place 6, Place 8", "$988"),
+    ],
+)
+def test_remove_with_several_wagers_down_asks_which(
+    game: str, wagers: str, spots: str, balance: str
+) -> None:
+    """Two or more wagers that may be taken down: ``remove`` asks which, naming them, and
+    takes nothing down (the balance is still $1,000 less every wager)."""
+    out = play(game, f"{wagers}\nremove\nshow\nquit\n")
+    said = answer(out, "remove")
+    assert said == f"Name the wager to take down: remove SPOT, SPOT one of {spots}.", out
+    assert f"Balance {balance}." in answer(out, "show"), out
