@@ -26,7 +26,7 @@ from croupier.analysis.exact.double_back_jack import (
     basic_strategy,
     insurance_figures,
 )
-from croupier.analysis.simulation.double_back_jack import sample, strategy_tables
+from croupier.analysis.simulation.double_back_jack import flat_first, sample, strategy_tables
 from croupier.engine import DEALER, WagerSettled
 from croupier.games.double_back_jack import (
     BurnCard,
@@ -239,6 +239,26 @@ def test_simulation_tables_are_the_strategy_api() -> None:
                         assert strategy.decide([a, b, c], up, **options) == expected
 
 
+def test_the_kernel_reads_the_first_decision_by_the_cards_as_dealt() -> None:
+    """The kernel reads a start's first decision by the up card and the player's two cards
+    in the order dealt (``flat_first``: ``up << 8 | a << 4 | b``, no ``min`` or ``max``):
+    both orders give ``BasicStrategy.decide``'s action for every start, and a table whose
+    decision depends on the order is refused."""
+    strategy = basic_strategy(2)
+    flat = flat_first(strategy_tables(strategy)[0])
+    options = {"can_double": True, "can_split": True, "can_surrender": True}
+    for up in range(1, 11):
+        for a in range(1, 11):
+            for b in range(1, 11):
+                if {a, b} != {1, 10}:
+                    expected = strategy.decide([a, b], up, **options)
+                    assert ACTIONS[flat[up << 8 | a << 4 | b]] == expected, (up, a, b)
+    lopsided = np.zeros((10, 10, 10), dtype=np.int8)
+    lopsided[9, 4, 5] = 1  # a ten up: hit 5 then 6, stand 6 then 5
+    with pytest.raises(ValueError, match="order"):
+        flat_first(lopsided)
+
+
 def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
     """`draws` (the generator's ceiling in `croupier simulate`'s benchmark) draws
     FLOATS_PER_ROUND uniforms a round: count what the kernel really consumes."""
@@ -256,7 +276,7 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
     nets, insured = np.empty(rounds), np.empty(rounds)
     tally = np.zeros(kernel._TALLY, dtype=np.int64)
     kernel._play(
-        rounds, False, full, below, first, split, hits, takes, False,
+        rounds, False, full, below, kernel.flat_first(first), split, hits, takes, False,
         *kernel._tables(rules.decks, "composition")[4:],
         kernel.generator_state(np.random.default_rng(5)), state, shoe, True, nets, insured,
         tally,
@@ -335,7 +355,7 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
         kind, want = again(up, full_key)
         seen[kind] = seen.get(kind, 0) + 1
         got = kernel._decide_py(
-            classes, exceptions, bounds, up, pair, hard, ace, two, int(key), state
+            classes.ravel(), exceptions, bounds, up, pair, hard, ace, two, int(key), state
         )
         assert got == want == decisions[up - 1].get(full_key, -1), (up, full_key, kind)
         return got
@@ -345,7 +365,8 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
         state = np.array([0, 0, 1, 0, 0, 0, 0], dtype=np.int64)
         nets, insured = np.empty(1500), np.empty(1500)
         kernel._play_py(
-            1500, fresh, full, 0, first, None, None, None, True, None, None, None,
+            1500, fresh, full, 0, kernel.flat_first(first), None, None, None, True, None,
+            None, None,
             kernel.generator_state(np.random.default_rng(3)), state,
             np.zeros(52, dtype=np.int8), True, nets, insured,
             np.zeros(kernel._TALLY, dtype=np.int64),
@@ -373,13 +394,14 @@ def test_the_compact_decisions_hold_every_decision() -> None:
         pair, hard, ace, two = kernel.decision_classes(up, keys)
         cards = keys & ((1 << kernel.PAIR_SHIFT) - 1)
         got = kernel._decide_all(
-            classes, exceptions, bounds, up, pair, hard, ace, two, cards, state
-        )  # each hand through the kernel's _decide
+            classes.ravel(), exceptions, bounds, up, pair, hard, ace, two, cards, state
+        )  # each hand through the kernel's _decide, its classes flattened as it reads them
         assert np.array_equal(got, actions), up
         odd += int(np.count_nonzero(classes[up - 1, pair, hard, ace, two] >= 4))
     assert state[5] == 0 and 0 < np.count_nonzero(exceptions >= 0) <= odd
     # a hard 31 is never decided: its class holds no decision
-    assert kernel._decide(classes, exceptions, bounds, 10, 0, 31, False, 0, 0, state) == 0
+    flat = classes.ravel()
+    assert kernel._decide(flat, exceptions, bounds, 10, 0, 31, False, 0, 0, state) == 0
     assert state[5] == 1
 
 

@@ -248,10 +248,12 @@ def _play_py(
     """Play rounds ``state[3]`` onward until ``rounds`` are done, dealing from
     the generator whose state is ``pcg`` (:func:`generator_state`; each card from its
     next output, :func:`_card_py`);
-    returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due,
-    3 rounds done, 4 floats drawn (one a card dealt), 5 decisions the best play's tables
-    lacked (``best``: every decision after the first is read from ``classes``,
-    ``exceptions`` and ``bounds``, :func:`compact_decisions`, by the hand's class and
+    returns the rounds done. The tables are in the kernel's layout (:func:`_tables`):
+    ``first`` by :func:`flat_first`, ``classes`` flattened. ``state``: 0 next card, 1
+    cards in the shoe, 2 reshuffle due, 3 rounds done, 4 floats drawn (one a card dealt),
+    5 decisions the best play's tables lacked (``best``: every decision after the first
+    is read from ``classes``, ``exceptions`` and ``bounds``, :func:`compact_decisions`,
+    by the hand's class and
     cards; otherwise from ``split``, ``hits``, ``takes``), 6 insurance rounds recorded.
     Each round's net is counted in ``tally`` (:data:`_TALLY`) and, where ``record``,
     written to ``blackjack[r]`` and, with an ace up, ``insurance[state[6]]``. The shoe's
@@ -305,7 +307,7 @@ def _play_py(
         lo, hi = min(a, b), max(a, b)
         net = 0  # in halves of the initial wager
         standing = 0
-        action = first[(up - 1) & _U, (lo - 1) & _U, (hi - 1) & _U]
+        action = first[((up << 8) | (a << 4) | b) & _U]  # :func:`flat_first`
         if lo == 1 and hi == 10:
             net = 4  # 673a.7(f): paid before the card reader
         elif (up == 1 and hole == 10) or (up == 10 and hole == 1):
@@ -477,7 +479,10 @@ def _decide_py(
     state: npt.NDArray[np.int64],
 ) -> int:
     """The best play's decision for a hand (:func:`compact_decisions`): its class's
-    entry ``classes[up - 1, pair, hard, ace, two]`` (``pair`` the split pair's value or 0,
+    entry ``classes[up - 1, pair, hard, ace, two]`` in ``classes`` flattened (its
+    :data:`CLASSES_SHAPE` constant strides, not the array's: the index is shifts and adds
+    of the hand's total, no multiply by a stride read from the array), ``pair`` the split
+    pair's value or 0,
     ``two`` 1 for a split hand's two-card decision), and where the class has exceptions
     the hand's cards ``key`` (:func:`_bit_py`, the up card's included) looked for in its
     bucket of the up card's ``exceptions`` (:func:`_hash_py`). A class without decisions
@@ -486,7 +491,7 @@ def _decide_py(
     The bucket's slots are compared without a branch (the loop unrolled): with a probing
     loop here (or a call), even one reached in a few rounds in a hundred, the whole
     kernel ran about 25% slower."""
-    entry = classes[(up - 1) & _U, pair & _U, hard & _U, int(ace), two]
+    entry = classes[((((up - 1) * _PAIRS + pair) * _HARDS + hard) * 4 + 2 * int(ace) + two) & _U]
     if entry < _HAS_EXCEPTIONS:
         if entry < 0:
             state[5] += 1
@@ -619,6 +624,21 @@ def _best_first(decks: int) -> npt.NDArray[np.int8]:
 CLASSES_SHAPE: Final = (10, 11, 32, 2, 2)
 """The classes of a best-play decision (:func:`compact_decisions`): up card - 1, split
 pair (0: none), hard total, ace held, a split hand's two-card decision."""
+_PAIRS: Final = CLASSES_SHAPE[1]
+_HARDS: Final = CLASSES_SHAPE[2]
+
+
+def flat_first(first: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """The first decisions ``first[up - 1, lo - 1, hi - 1]`` as the kernel reads them,
+    ``flat[up << 8 | a << 4 | b]`` by the values of the up card and the player's two
+    cards in either order: the index is shifts of the cards as dealt (no ``min`` and
+    ``max`` of the two, no multiply by a stride read from the array). Raises
+    ``ValueError`` if ``first`` differs between the two cards' orders."""
+    if not np.array_equal(first, first.transpose(0, 2, 1)):
+        raise ValueError("the first decisions must not depend on the order of the two cards")
+    padded = np.zeros((11, 16, 16), dtype=np.int8)
+    padded[1:, 1:11, 1:11] = first
+    return padded.ravel()
 
 
 def decision_classes(up: int, keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
@@ -682,7 +702,9 @@ def compact_decisions(
         keys = arrays["keys"][starts[up - 1] : starts[up]]
         pair, hard, ace, two = decision_classes(up, keys)
         cards = keys & ((1 << PAIR_SHIFT) - 1)
-        got = _decide_all(classes, exceptions, bounds, up, pair, hard, ace, two, cards, state)
+        got = _decide_all(
+            classes.ravel(), exceptions, bounds, up, pair, hard, ace, two, cards, state
+        )
         wrong = int(np.count_nonzero(got != arrays["actions"][starts[up - 1] : starts[up]]))
         if wrong or state[5]:
             raise RuntimeError(
@@ -796,17 +818,20 @@ def default_strategy(decks: int) -> str:
 @cache
 def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[Any], ...]:
     """The kernel's tables for ``strategy`` (:data:`STRATEGIES`), built once a process
-    (the kernel only reads them): ``first, split, hits, takes`` and the best play's
-    decisions ``classes, exceptions, bounds`` (:func:`compact_decisions`; empty tables for
-    the other strategies)."""
+    (the kernel only reads them), in the kernel's layout: ``first`` (:func:`flat_first`),
+    ``split, hits, takes`` and the best play's decisions ``classes`` (flattened),
+    ``exceptions, bounds`` (:func:`compact_decisions`; empty tables for the other
+    strategies)."""
     if strategy == "best":
         empty = np.zeros((1, 1, 1, 1, 1), dtype=np.int8)
-        first = _best_first(decks)
-        return first, empty[0, 0], empty, empty[0], *compact_decisions(decks)
-    none = np.full(CLASSES_SHAPE, -1, dtype=np.int8)
+        first = flat_first(_best_first(decks))
+        classes, exceptions, bounds = compact_decisions(decks)
+        return first, empty[0, 0], empty, empty[0], classes.ravel(), exceptions, bounds
+    none = np.full(np.prod(CLASSES_SHAPE), -1, dtype=np.int8)
     chosen = basic_strategy(decks)
     tables = chart_strategy_tables(chosen) if strategy == "chart" else strategy_tables(chosen)
-    return (*tables, none, np.full(1, -1, dtype=np.int64), np.zeros((10, 2), dtype=np.int64))
+    empty_exceptions, empty_bounds = np.full(1, -1, dtype=np.int64), np.zeros((10, 2), np.int64)
+    return flat_first(tables[0]), *tables[1:], none, empty_exceptions, empty_bounds
 
 
 def prepare(rules: DoubleBackJackRules) -> None:
@@ -956,6 +981,7 @@ __all__ = [
     "default_strategy",
     "describe",
     "draws",
+    "flat_first",
     "generator_state",
     "mean_net",
     "prepare",
