@@ -698,7 +698,7 @@ async function tablePage(tableId, early = null) {
     const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
     const limits = {}; // spot -> the amounts that may be wagered there now
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
-    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
+    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, satInRound: Boolean(view.sat_in_round), legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
     betLine.hidden = seat === null;
     const onTable = seat === null ? {} : (game.wagers ? game.wagers(v, seat) : (v.wagers || {})[String(seat)]) || {};
