@@ -14,7 +14,7 @@ import { phrase, roundHeader, roundNet, roundSummary, saidCommand, timeoutSenten
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
-import { wagersOf } from "./offers.js";
+import { wagerCommand, wagersOf } from "./offers.js";
 import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
 import { firstDecision, focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionDown, connectionGone } from "./connection.js";
@@ -288,7 +288,7 @@ async function tablePage(tableId, early = null) {
 
   let busy = false;
 
-  async function send(command, { wager = false, words = null } = {}) {
+  async function send(command, { wager = false, words = null, bet = command } = {}) {
     if (busy) return false; // one command at a time: a double click sends it once
     busy = true;
     const key = focusKey(document.activeElement);
@@ -306,7 +306,7 @@ async function tablePage(tableId, early = null) {
       const betting = !open || (view.view || {}).phase === "betting";
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = wager ? await sendWager(command, version) : await api.command(tableId, command, version);
-      if (wager && betting) placed(out.round_id, command);
+      if (wager && betting) placed(out.round_id, bet);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
       changed();
       const said = words || (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type), moneyFields);
@@ -382,9 +382,9 @@ async function tablePage(tableId, early = null) {
   // The wagers this page placed in each round's betting, by round: Rebet places those of
   // the last round again; Undo takes down the last placed, Clear every one, where the
   // table offers to take a wager down (a command on one of the caller's spots alone).
-  const bets = {}; // round id -> [{spot, amount}]
+  const bets = {}; // round id -> [{spot, amount, cost}] (cost: on each area paired with it too)
   function placed(roundId, command) {
-    (bets[roundId] ||= []).push({ spot: command.spot, amount: command.amount });
+    (bets[roundId] ||= []).push({ spot: command.spot, amount: command.amount, cost: command.cost ?? command.amount });
   }
   function lastBets() {
     const done = Object.keys(bets).filter((id) => id !== view?.round_id || view.round_status !== "open");
@@ -453,14 +453,20 @@ async function tablePage(tableId, early = null) {
   // Double: each of the player's wagers on a spot the round's offer lets take more, its
   // own amount again (a spot of one wager only is left, and one whose offer does not
   // take that much more: past its maximum, or off its step), so nothing stops halfway;
-  // refused in words where the balance is short of it.
+  // refused in words where the balance is short of it. Equal wagers placed together (an
+  // offer's `paired` areas) are doubled by one placement, on the first of them.
   function doubles() {
     const takes = (lc, amount) => (lc.min_amount === null || amount >= lc.min_amount) && (lc.max_amount === null || amount <= lc.max_amount) && amount % (lc.step || 1) === 0;
-    const fits = (spot, amount) => legalWagers().some((lc) => (lc.spots || []).includes(spot) && takes(lc, amount));
-    return Object.entries(myWagers()).filter(([spot, amount]) => typeof amount === "number" && amount > 0 && fits(spot, amount)).map(([spot, amount]) => ({ spot, amount }));
+    const offerOf = (spot, amount) => legalWagers().find((lc) => (lc.spots || []).includes(spot) && takes(lc, amount));
+    return Object.entries(myWagers()).flatMap(([spot, amount]) => {
+      const lc = typeof amount === "number" && amount > 0 ? offerOf(spot, amount) : null;
+      if (!lc || (lc.paired && lc.paired[0] !== spot)) return [];
+      const spots = lc.paired || [spot];
+      return [{ spot, amount, spots, cost: amount * spots.length }];
+    });
   }
   async function doubleAll(list) {
-    const total = list.reduce((a, b) => a + b.amount, 0);
+    const total = list.reduce((a, b) => a + b.cost, 0);
     const have = balanceNode.dataset.cents;
     if (have !== undefined && total > Number(have)) {
       say(`Doubling takes ${dollars(total)} and your balance is ${dollars(Number(have))}: nothing was doubled.`, "error");
@@ -470,8 +476,8 @@ async function tablePage(tableId, early = null) {
   }
   function doubleButton() {
     const list = doubles();
-    const total = list.reduce((a, b) => a + b.amount, 0);
-    const what = list.length ? `: ${list.map((b) => game.label(b.spot)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
+    const total = list.reduce((a, b) => a + b.cost, 0);
+    const what = list.length ? `: ${list.flatMap((b) => b.spots.map(game.label)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
     return h("button", { type: "button", class: "action", "data-rack": "double", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(list) }, "Double", h("span", { class: "rack-more" }, what));
   }
   // The rack's rebet, undo, clear and double, for the spots that take a wager now.
@@ -484,7 +490,7 @@ async function tablePage(tableId, early = null) {
     const again = lastBets();
     const out = [];
     if (again.some((b) => legalSpots.has(b.spot)) && !Object.keys(mine).length) {
-      const total = again.reduce((a, b) => a + b.amount, 0);
+      const total = again.reduce((a, b) => a + b.cost, 0);
       out.push(h("button", { type: "button", class: "action", "data-rack": "rebet", onclick: () => rebet(again) }, `Rebet ${dollars(total)}`));
     }
     const take = removal();
@@ -546,8 +552,7 @@ async function tablePage(tableId, early = null) {
         return false;
       }
     }
-    const command = { type: "PlaceWager", seat: mySeat(), ...lc.fixed, spot, amount };
-    return send(command, { wager: true });
+    return send(wagerCommand(lc, mySeat(), spot, amount), { wager: true, bet: { spot, amount, cost: amount * (lc.paired ? lc.paired.length : 1) } });
   }
 
   function outOfLimits(lc, amount, label) {
