@@ -478,7 +478,7 @@ async function tablePage(tableId, early = null) {
     const list = doubles();
     const total = list.reduce((a, b) => a + b.cost, 0);
     const what = list.length ? `: ${list.flatMap((b) => b.spots.map(game.label)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
-    return h("button", { type: "button", class: "action", "data-rack": "double", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(list) }, "Double", h("span", { class: "rack-more" }, what));
+    return h("button", { type: "button", class: "action", "data-rack": "double", "aria-keyshortcuts": "*", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(list) }, "Double", h("span", { class: "rack-more" }, what));
   }
   // The rack's rebet, undo, clear and double, for the spots that take a wager now.
   function drawTools(legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []))) {
