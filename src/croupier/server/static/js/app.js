@@ -269,12 +269,14 @@ async function tablePage(tableId, early = null) {
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
   // The player's money on the table now: his wagers (and purchases) of the round shown.
   const betLine = h("p", { class: "bet-line" }, "Your bet: ", h("strong", { "data-total-bet": "0" }, dollars(0)));
-  // What the player won in the round just settled, said at once beside his controls.
+  // What the player won in the round just settled, said at once beside his controls: in
+  // the page's flow, never in the bar held at a phone's bottom, where it would cover the
+  // felt's last areas (issue 34; app.css).
   const winBox = h("div", { class: "win-box", role: "status" });
   // The last throws at a dice table (the layout's `throws`), newest first.
   const strip = h("section", { class: "last-results", "aria-label": "last results", hidden: !game.throws });
   main.replaceChildren(
-    h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, h("div", { class: "controls" }, winBox, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, winBox, h("div", { class: "controls" }, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
       h("p", {}, h("button", { type: "button", class: "link", "data-help-table": tableId, "data-help-shared": String(shared), "aria-keyshortcuts": "?", onclick: () => openHelp(tableId, shared) }, "How to play, what it pays, the return and the keys (?)"), " · ", h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
