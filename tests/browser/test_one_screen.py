@@ -318,6 +318,8 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
     page.locator('.felt [data-spot="dont_pass"].legal').click()
     page.wait_for_selector('.felt [data-spot="dont_pass"].has-wager')
     page.wait_for_selector(".turn .countdown[data-seconds]")
+    # Its command answered: while one is in flight no button takes a click (app.css).
+    page.wait_for_selector(".table-page:not([aria-busy])")
     problems += unseen(page, {**ALWAYS, **BETTING, **mine})
     assert problems == [], "\n".join(problems)
     # She shoots (the first seat clockwise from Rob holding a line wager, 623a.10): 4-2
