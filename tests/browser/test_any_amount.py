@@ -291,9 +291,9 @@ def test_rebet_places_wagers_that_open_after_another(browser: Any, server: Serve
 
 
 def test_double_adds_each_wager_again(browser: Any, server: Server) -> None:
-    """Double, as on commercial tables: a $10 Front 9 (a spot that takes more chips) is
-    doubled to $20.00, $10 more off the balance; Pai Gow's one wager a spot (621a.7(a))
-    takes no more, so its Double is disabled and says so."""
+    """Double, as on commercial tables (its key "*"): a $10 Front 9 (a spot that takes
+    more chips) is doubled to $20.00, $10 more off the balance; Pai Gow's one wager a
+    spot (621a.7(a)) takes no more, so its Double is disabled and says so."""
     assert server.table("double", "go-fore-it.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-double")
     open_table(page, "double", 1)
@@ -303,7 +303,10 @@ def test_double_adds_each_wager_again(browser: Any, server: Server) -> None:
     caught_up(page, server)
     double = page.locator('[data-rack="double"]')
     assert double.inner_text() == "Double: Front 9 +$10.00"
-    double.click()
+    # Its key, "*" (times): no chip's digit nor any letter a decision may take.
+    assert double.get_attribute("aria-keyshortcuts") == "*"
+    page.wait_for_selector('[data-rack="double"]:not([disabled])')  # no command in flight
+    page.keyboard.press("*")
     page.wait_for_function(
         "document.querySelector('.seat.mine [data-spot=\"front_9\"] .amount')"
         "?.textContent === '$20.00'"

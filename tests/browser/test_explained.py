@@ -138,6 +138,7 @@ def test_the_keyboard_shortcuts(browser: Any, server: Server) -> None:
     keys.wait_for()
     listed = keys.inner_text()
     assert re.search(r"B\s+Back 9", listed) and re.search(r"F\s+Fold", listed), listed
+    assert re.search(r"\*\s+double my wagers", listed), listed
     page.keyboard.press("Escape")
     wallet = page.locator("#balance").inner_text()
     page.keyboard.press("b")

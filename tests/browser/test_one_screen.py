@@ -244,7 +244,11 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
     """Issue 34 (a fresh player's report): at 390x844 a player who sits at Craps while a
     shooter's point is on sees the notice that he bets from the next round, and with it
     still his balance, total bet, countdown, the felt, the chips and his own seat, without
-    scrolling; choosing a chip does not scroll the page."""
+    scrolling; choosing a chip does not scroll the page. Then (a second report) she wins:
+    her Don't Pass Bar 12 when her own point is sevened out; Rob's wager opens the next
+    betting, her $1 chip on Don't Pass is refused in words (the least is $5): the win's
+    banner is not in the bar held at the screen's bottom, and no area she can bet is
+    under that bar."""
     toml = (EXAMPLES / "craps.toml").read_text()
     settings = {"betting_seconds": 600, "decision_seconds": 600, "physical_dice": True}
     body = {"id": "one-late-craps", "rules_toml": toml, "settings": settings}
@@ -292,10 +296,41 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
     late.wait_for(state="detached")
     page.locator('[data-chip="500"]').click()
     assert page.evaluate("window.scrollY") == 0, "choosing a chip scrolled the page"
-    page.locator('.felt [data-spot="pass"].legal').click()
-    page.wait_for_selector('.felt [data-spot="pass"].has-wager')
+    page.locator('.felt [data-spot="dont_pass"].legal').click()
+    page.wait_for_selector('.felt [data-spot="dont_pass"].has-wager')
     page.wait_for_selector(".turn .countdown[data-seconds]")
+    # Its command answered: while one is in flight no button takes a click (app.css).
+    page.wait_for_selector(".table-page:not([aria-busy])")
     problems += unseen(page, {**ALWAYS, **BETTING, **mine})
+    assert problems == [], "\n".join(problems)
+    # She shoots (the first seat clockwise from Rob holding a line wager, 623a.10): 4-2
+    # sets the point 6, 3-4 sevens out; her $5 Don't Pass wins $5 (1 to 1).
+    amy = page.evaluate("localStorage.getItem('croupier.token')")
+    caught_up(page, server)
+    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    _send(server, "one-late-craps", amy, {"type": "SelectDice", "seat": 2, "first": 1, "second": 2})
+    for faces in ([4, 2], [3, 4]):
+        if faces == [3, 4]:
+            _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+        _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": faces})
+        _send(server, "one-late-craps", dealer, {"type": "CallRoll"})
+    banner = page.locator(".win-banner")
+    banner.wait_for(timeout=15_000)
+    assert banner.inner_text() == "You win $5.00!"
+    bet = {"type": "PlaceWager", "seat": 1, "spot": "pass", "amount": 1000}
+    _send(server, "one-late-craps", bob, bet)
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    page.locator('[data-chip="100"]').click()
+    page.locator('.felt [data-spot="dont_pass"].legal').click()
+    page.wait_for_selector("#messages .error")
+    page.wait_for_selector(".table-page:not([aria-busy])")
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    held = banner.evaluate(
+        "(n) => { for (let a = n; a; a = a.parentElement) "
+        "if (getComputedStyle(a).position === 'sticky') return a.className; return null; }"
+    )
+    assert held is None, f"the win banner is in the bar held on screen ({held})"
+    problems = unseen(page, BETTING)
     assert problems == [], "\n".join(problems)
     assert not page.errors  # type: ignore[attr-defined]
     context.close()

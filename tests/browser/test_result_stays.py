@@ -59,8 +59,8 @@ def test_my_last_result_stays_until_i_wager_again(browser: Any, server: Server) 
 
 def test_a_new_occupant_reads_no_result_of_the_last(browser: Any, server: Server) -> None:
     """Ann plays a round at seat 3 of a High Roll Dice table and leaves; Bob takes seat
-    3: the round's result is not his (his balance is untouched), so no sentence nor banner
-    says it is, and the server's view says he did not sit in that round."""
+    3: the round's result is not his (his balance is untouched), so no sentence, banner
+    nor mark on the felt says it is, and the server's view says he did not sit in that round."""
     assert server.table("new-seat", "high-roll-dice-ten-dice.toml").status_code == 201
     ann_context, ann = sign_up(browser, server, "ann-newseat")
     open_table(ann, "new-seat", 3)
@@ -83,6 +83,9 @@ def test_a_new_occupant_reads_no_result_of_the_last(browser: Any, server: Server
     assert view["actor"] == 3 and view["sat_in_round"] is False
     assert bob.locator(".round-summary").count() == 0
     assert bob.locator(".win-banner").count() == 0
+    # Nor does the felt mark Ann's settled wager won or lost on Bob's seat.
+    marked = bob.locator('.seat.mine .spot[class*="outcome-"]')
+    assert marked.count() == 0, marked.first.get_attribute("class")
     assert shown_balance(bob) == OPENING
     bob_context.close()
 

@@ -24,6 +24,7 @@ from browser_support import (
     as_dealer,
     caught_up,
     dealer_in_lobby,
+    dollars,
     finish,
     me,
     missing,
@@ -136,13 +137,33 @@ def test_go_fore_it_fold_seen_by_two_players(browser: Any, server: Server) -> No
         context.close()
 
 
+UNCOVERED = """(n) => { const r = n.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.bottom <= innerHeight && top !== null && (top === n || n.contains(top)); }"""
+"""Whether an element is on the screen, the page showing it (or its child) at its centre."""
+
+
 def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -> None:
     assert server.table("cross", "criss-cross-poker.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-cross")
     open_table(page, "cross", 2)
     dealer_context, dealer = as_dealer(browser, server, "cross")
-    # Equal Ante Across and Ante Down Wagers, $10 each (674a.7(d)).
+    # Equal Ante Across and Ante Down Wagers (674a.7(d)): at desktop width (issue 34) a
+    # click on either Ante area, in sight and uncovered, places the $10 chip on each.
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.locator('[data-chip="1000"]').click()
+    antes = ('.seat.mine [data-spot="ante_across"]', '.seat.mine [data-spot="ante_down"]')
+    for clicks, area in enumerate(antes, start=1):
+        spot = page.locator(f"{area}.legal")
+        spot.wait_for(timeout=5_000)
+        assert spot.evaluate(UNCOVERED), area
+        spot.click()
+        for each in antes:
+            page.wait_for_selector(f'{each}[aria-label*="{dollars(1000 * clicks)} wagered"]')
+    # Doubling them places the Antes once more, each its $20 again: $40 in all.
+    double = page.locator('[data-rack="double"]').get_attribute("aria-label")
+    assert double == f"Double: Ante Across, Ante Down +{dollars(2 * 2000)}", double
+    page.set_viewport_size({"width": 1100, "height": 900})
     form = page.locator('[data-command="PlaceAntes"] form')
     # Each field is its label's (for=), named as the layout names the areas (674a.7(d)).
     linked = form.evaluate(
@@ -150,10 +171,6 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
         " && i.labels[0].htmlFor === i.id ? i.labels[0].firstChild.textContent : i.name)"
     )
     assert linked == ["Ante Across", "Ante Down"], linked
-    form.get_by_label("Ante Across").fill("10.00")
-    form.get_by_label("Ante Down").fill("10.00")
-    form.locator('[data-action="PlaceAntes"]').click()
-    page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
     # The chips on an area leave its name readable: no overlap of the two boxes.
     overlaps = page.evaluate(
         "[...document.querySelectorAll('.seat.mine .spot.has-wager')].filter(spot => {"
@@ -180,7 +197,8 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
         area = f'.seat.mine [data-spot="{spot}"]'
         page.wait_for_selector(f'{area}.has-wager, {area}[class*="outcome-"]')
         assert page.locator("#messages .error").count() == 0
-    finish(page, server, "cross", 2, 5000)
+    # $20 on each Ante, then 1x the Ante on the Across, Down and Middle: 5 x $20.
+    finish(page, server, "cross", 2, 5 * 2000)
     # The five community cards are face up in the cross (674a.2(b)(3)).
     assert page.locator('.cross svg[aria-label="face-down card"]').count() == 0
     assert page.locator(".cross svg").count() == 5

@@ -14,7 +14,7 @@ import { phrase, roundHeader, roundNet, roundSummary, saidCommand, timeoutSenten
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
-import { wagersOf } from "./offers.js";
+import { wagerCommand, wagersOf } from "./offers.js";
 import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
 import { firstDecision, focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionDown, connectionGone } from "./connection.js";
@@ -269,12 +269,14 @@ async function tablePage(tableId, early = null) {
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
   // The player's money on the table now: his wagers (and purchases) of the round shown.
   const betLine = h("p", { class: "bet-line" }, "Your bet: ", h("strong", { "data-total-bet": "0" }, dollars(0)));
-  // What the player won in the round just settled, said at once beside his controls.
+  // What the player won in the round just settled, said at once beside his controls: in
+  // the page's flow, never in the bar held at a phone's bottom, where it would cover the
+  // felt's last areas (issue 34; app.css).
   const winBox = h("div", { class: "win-box", role: "status" });
   // The last throws at a dice table (the layout's `throws`), newest first.
   const strip = h("section", { class: "last-results", "aria-label": "last results", hidden: !game.throws });
   main.replaceChildren(
-    h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, h("div", { class: "controls" }, winBox, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, winBox, h("div", { class: "controls" }, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
       h("p", {}, h("button", { type: "button", class: "link", "data-help-table": tableId, "data-help-shared": String(shared), "aria-keyshortcuts": "?", onclick: () => openHelp(tableId, shared) }, "How to play, what it pays, the return and the keys (?)"), " · ", h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
@@ -288,7 +290,7 @@ async function tablePage(tableId, early = null) {
 
   let busy = false;
 
-  async function send(command, { wager = false, words = null } = {}) {
+  async function send(command, { wager = false, words = null, bet = command } = {}) {
     if (busy) return false; // one command at a time: a double click sends it once
     busy = true;
     const key = focusKey(document.activeElement);
@@ -306,7 +308,7 @@ async function tablePage(tableId, early = null) {
       const betting = !open || (view.view || {}).phase === "betting";
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = wager ? await sendWager(command, version) : await api.command(tableId, command, version);
-      if (wager && betting) placed(out.round_id, command);
+      if (wager && betting) placed(out.round_id, bet);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
       changed();
       const said = words || (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type), moneyFields);
@@ -382,9 +384,9 @@ async function tablePage(tableId, early = null) {
   // The wagers this page placed in each round's betting, by round: Rebet places those of
   // the last round again; Undo takes down the last placed, Clear every one, where the
   // table offers to take a wager down (a command on one of the caller's spots alone).
-  const bets = {}; // round id -> [{spot, amount}]
+  const bets = {}; // round id -> [{spot, amount, cost}] (cost: on each area paired with it too)
   function placed(roundId, command) {
-    (bets[roundId] ||= []).push({ spot: command.spot, amount: command.amount });
+    (bets[roundId] ||= []).push({ spot: command.spot, amount: command.amount, cost: command.cost ?? command.amount });
   }
   function lastBets() {
     const done = Object.keys(bets).filter((id) => id !== view?.round_id || view.round_status !== "open");
@@ -453,14 +455,20 @@ async function tablePage(tableId, early = null) {
   // Double: each of the player's wagers on a spot the round's offer lets take more, its
   // own amount again (a spot of one wager only is left, and one whose offer does not
   // take that much more: past its maximum, or off its step), so nothing stops halfway;
-  // refused in words where the balance is short of it.
+  // refused in words where the balance is short of it. Equal wagers placed together (an
+  // offer's `paired` areas) are doubled by one placement, on the first of them.
   function doubles() {
     const takes = (lc, amount) => (lc.min_amount === null || amount >= lc.min_amount) && (lc.max_amount === null || amount <= lc.max_amount) && amount % (lc.step || 1) === 0;
-    const fits = (spot, amount) => legalWagers().some((lc) => (lc.spots || []).includes(spot) && takes(lc, amount));
-    return Object.entries(myWagers()).filter(([spot, amount]) => typeof amount === "number" && amount > 0 && fits(spot, amount)).map(([spot, amount]) => ({ spot, amount }));
+    const offerOf = (spot, amount) => legalWagers().find((lc) => (lc.spots || []).includes(spot) && takes(lc, amount));
+    return Object.entries(myWagers()).flatMap(([spot, amount]) => {
+      const lc = typeof amount === "number" && amount > 0 ? offerOf(spot, amount) : null;
+      if (!lc || (lc.paired && lc.paired[0] !== spot)) return [];
+      const spots = lc.paired || [spot];
+      return [{ spot, amount, spots, cost: amount * spots.length }];
+    });
   }
   async function doubleAll(list) {
-    const total = list.reduce((a, b) => a + b.amount, 0);
+    const total = list.reduce((a, b) => a + b.cost, 0);
     const have = balanceNode.dataset.cents;
     if (have !== undefined && total > Number(have)) {
       say(`Doubling takes ${dollars(total)} and your balance is ${dollars(Number(have))}: nothing was doubled.`, "error");
@@ -470,9 +478,9 @@ async function tablePage(tableId, early = null) {
   }
   function doubleButton() {
     const list = doubles();
-    const total = list.reduce((a, b) => a + b.amount, 0);
-    const what = list.length ? `: ${list.map((b) => game.label(b.spot)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
-    return h("button", { type: "button", class: "action", "data-rack": "double", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(list) }, "Double", h("span", { class: "rack-more" }, what));
+    const total = list.reduce((a, b) => a + b.cost, 0);
+    const what = list.length ? `: ${list.flatMap((b) => b.spots.map(game.label)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
+    return h("button", { type: "button", class: "action", "data-rack": "double", "aria-keyshortcuts": "*", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(list) }, "Double", h("span", { class: "rack-more" }, what));
   }
   // The rack's rebet, undo, clear and double, for the spots that take a wager now.
   function drawTools(legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []))) {
@@ -484,7 +492,7 @@ async function tablePage(tableId, early = null) {
     const again = lastBets();
     const out = [];
     if (again.some((b) => legalSpots.has(b.spot)) && !Object.keys(mine).length) {
-      const total = again.reduce((a, b) => a + b.amount, 0);
+      const total = again.reduce((a, b) => a + b.cost, 0);
       out.push(h("button", { type: "button", class: "action", "data-rack": "rebet", onclick: () => rebet(again) }, `Rebet ${dollars(total)}`));
     }
     const take = removal();
@@ -546,8 +554,7 @@ async function tablePage(tableId, early = null) {
         return false;
       }
     }
-    const command = { type: "PlaceWager", seat: mySeat(), ...lc.fixed, spot, amount };
-    return send(command, { wager: true });
+    return send(wagerCommand(lc, mySeat(), spot, amount), { wager: true, bet: { spot, amount, cost: amount * (lc.paired ? lc.paired.length : 1) } });
   }
 
   function outOfLimits(lc, amount, label) {
@@ -698,7 +705,7 @@ async function tablePage(tableId, early = null) {
     const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
     const limits = {}; // spot -> the amounts that may be wagered there now
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
-    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
+    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, satInRound: Boolean(view.sat_in_round), legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
     betLine.hidden = seat === null;
     const onTable = seat === null ? {} : (game.wagers ? game.wagers(v, seat) : (v.wagers || {})[String(seat)]) || {};

@@ -103,7 +103,7 @@ function chipStack(amount) {
 // The felt: the centre, then one betting position per seat.
 export function felt(table, view, ctx) {
   const game = gameOf(table);
-  const v = view.view || {};
+  const v = occupantsOnly(view.view || {}, ctx);
   const seatCount = ctx.seatCount || 6;
   // Who sits where: the seats the caller gives (the table now, or a round as it was).
   const seated = Object.fromEntries((ctx.seats || table.seats || []).map((s) => [String(s.seat), s]));
@@ -192,6 +192,14 @@ export function felt(table, view, ctx) {
   return root;
 }
 
+// The round shown as the viewer's seat draws it: where he did not sit in that round
+// (`ctx.satInRound` false: the seat was taken since), its settlements were the last
+// occupant's, and no mark of them (won, lost, chips) is drawn on his seat.
+function occupantsOnly(v, ctx) {
+  if (ctx.satInRound !== false || typeof ctx.mySeat !== "number") return v;
+  const others = (list) => (list ? list.filter((s) => s.seat !== ctx.mySeat) : list);
+  return { ...v, settlements: others(v.settlements), round_settlements: others(v.round_settlements) };
+}
 
 // Why the spots holding the player's wager take no more, in his words with the rule:
 // "One wager per spot (621a.7(a)): Pai Gow holds your wager."

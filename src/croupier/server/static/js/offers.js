@@ -35,11 +35,29 @@ export function fixedOf(lc) {
   return out;
 }
 
-// The wager offers (PlaceWager) of a view as the felt reads them: the spots, the least
-// and most amounts, their step and why, and the fields fixed (the seat).
+// The wager offers of a view as the felt reads them: the spots, the least and most
+// amounts, their step and why, and the fields fixed (the seat). An offer of equal wagers
+// placed together (its amount fields all named in its `equal`, each an area: Criss-Cross
+// Poker's two Antes, 674a.7(d)) is one too, its areas `paired`: a chip on any of them
+// places that amount on each.
 export function wagersOf(legal) {
-  return (legal || []).filter((lc) => lc.command === "PlaceWager").map((lc) => {
+  return (legal || []).filter((lc) => lc.command === "PlaceWager" || pairedOf(lc)).map((lc) => {
     const amount = amountOf(lc) || { low: null, high: null, step: 1, reason: "", cite: "" };
-    return { command: lc.command, cite: lc.cite_shown || "", spots: spotsOf(lc), min_amount: amount.low, max_amount: amount.high, step: amount.step, reason: amount.reason, stepCite: amount.cite, fixed: fixedOf(lc) };
+    const paired = pairedOf(lc);
+    return { command: lc.command, cite: lc.cite_shown || "", spots: paired || spotsOf(lc), paired, min_amount: amount.low, max_amount: amount.high, step: amount.step, reason: amount.reason, stepCite: amount.cite, fixed: fixedOf(lc) };
   });
+}
+
+// The amount fields of an offer that takes them all equal (two or more), else null.
+function pairedOf(lc) {
+  const amounts = Object.entries(lc.fields || {}).filter(([, f]) => f.kind === "amount").map(([name]) => name);
+  const equal = lc.equal || [];
+  return amounts.length > 1 && amounts.every((name) => equal.includes(name)) ? amounts : null;
+}
+
+// The command that places `amount` on `spot` under the wager offer `lc` (wagersOf): a
+// PlaceWager, or the paired offer's command with the amount on each of its areas.
+export function wagerCommand(lc, seat, spot, amount) {
+  if (!lc.paired) return { type: "PlaceWager", seat, ...lc.fixed, spot, amount };
+  return { type: lc.command, ...lc.fixed, ...Object.fromEntries(lc.paired.map((name) => [name, amount])) };
 }

@@ -1,4 +1,4 @@
-// Keyboard shortcuts of a table page: keys for the chips, rebet, undo, clear, each
+// Keyboard shortcuts of a table page: keys for the chips, rebet, undo, clear, double, each
 // decision and the help panel. A decision's key is the first letter of its label not taken
 // already (by the keys below or an earlier decision): "Hit" H, "Stand" S, "Split" P. No key
 // acts while the player types in a field, with a modifier held, or while a dialog is open.
@@ -11,6 +11,8 @@ const FIXED = [
   ["R", "rebet the last round's wagers", null],
   ["U", "undo: take down the last wager placed", "[data-takes-down]"],
   ["C", "clear my wagers", "[data-takes-down]"],
+  // Not a letter, which a decision may take ("Double down" D), nor a chip's digit: "times".
+  ["*", "double my wagers: each again, where its area takes more", null],
   ["?", "open this help; Escape closes it", null],
 ];
 
@@ -69,6 +71,7 @@ export function listen(help) {
     else if (key === "r") done = press(page.querySelector('[data-rack="rebet"]'));
     else if (key === "u") done = press(page.querySelector('[data-rack="undo"]'));
     else if (key === "c") done = press(page.querySelector('[data-rack="clear"]'));
+    else if (key === "*") done = press(page.querySelector('[data-rack="double"]'));
     else if (/^[a-z]$/.test(key)) done = press(decisionKeys(page).find(([k]) => k === key)?.[1]);
     if (done) event.preventDefault();
   });
