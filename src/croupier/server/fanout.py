@@ -262,6 +262,15 @@ class Hub:
             for refresher in self.refreshers:
                 refresher("table", table_id)
 
+    def refreshed_all(self) -> None:
+        """What every table offers changed with no event, committed (a self-check that
+        failed or passed: :mod:`croupier.server.selfcheck`): :meth:`refreshed` for each
+        table this process's sockets watch (thread-safe)."""
+        with self._lock:
+            tables = list(self._watchers)
+        for table_id in tables:
+            self.refreshed(table_id)
+
     def catch_up(self) -> None:
         """Wake every socket of this process (after the bus lost messages: a reconnect),
         so that each reads its table's signature from the stored events once and is sent

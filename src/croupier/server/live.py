@@ -52,7 +52,8 @@ Signature = tuple[int, int]
 Shown = tuple[int, int, int, Any]
 """What a socket compares with what it sent: the table's :data:`Signature`, then what a
 view shows that no event at the table changes: the viewer's balance (a deposit, a
-withdrawal) and what he may send (a Rules Submission filed, a table disabled)."""
+withdrawal) and what he may send and why not (a Rules Submission filed, a table
+disabled, a self-check failed)."""
 
 
 @dataclass(frozen=True)
@@ -328,7 +329,11 @@ class LiveTables:
                 table, balance, preview = self._read(session, player, table_id, table, epoch)
         out = view_of(table, player, balance, preview or service.Preview(), now)
         dumped = out.model_dump(mode="json")
-        return (*table.signature, balance, dumped["legal_commands"]), dumped
+        return (
+            *table.signature,
+            balance,
+            (dumped["legal_commands"], dumped["betting_held"]),
+        ), dumped
 
     def _read(
         self,

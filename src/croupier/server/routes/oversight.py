@@ -189,6 +189,7 @@ def run_selfcheck(request: Request, db: Db, me: Admin) -> SelfCheckOut:
         db, who=f"{me.name} ({me.id})", root=plan.root if plan else None, at=moment
     )
     db.commit()
+    request.app.state.hub.refreshed_all()  # every table's sockets show or clear it
     return SelfCheckOut(
         at=result.at.isoformat(),
         passed=result.passed,
