@@ -16,10 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from server_api import Api, Clock, ScriptedRng
+from test_games import GameTable
+from test_scaleout import close_embedded
+from test_websocket import Socket, token
+
+from croupier.rng import SeededRng
+from croupier.server import create_app
+from croupier.server.scaleout import Scale
 
 START = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 """server_api.Clock's moment: Sunday 29 November 2026, 12:00 UTC."""
@@ -135,3 +144,52 @@ def test_a_self_excluded_player_is_told_until_when(
     assert _held(api, ann) == (
         f"Y{said[1:]}. Your balance is untouched; only an admin may lift it sooner (814a.2)."
     )
+
+
+def test_the_sockets_are_told_at_once(tmp_path: Path) -> None:
+    """The embedded server (views pushed, no poll): seat 1's socket is sent why as soon
+    as his play is self-excluded, his account disabled or the table's game disabled, and
+    the wager again as soon as each is lifted; each frame is his stored view (GET /view);
+    seat 2 is told only of the game."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite'}"
+    table = GameTable(url, "high-roll-dice", 2)
+    app = create_app(url, migrate=False, rng=SeededRng(3), clock=table.clock, scale=Scale())
+    client = TestClient(app)
+    one = Socket(client, "t", token(table.players[1]))
+    two = Socket(client, "t", token(table.players[2]))
+    steps = [
+        (f"/players/{table.ids[1]}/status", {"status": "self-excluded", "days": 7}, "You have"),
+        ("/disabled", _thing("player", table.ids[1], True), "You may not wager here: your"),
+        ("/disabled", _thing("player", table.ids[1], False), ""),
+        ("/disabled", _thing("game", "high-roll-dice", True), "This table is closed for play"),
+        ("/disabled", _thing("game", "high-roll-dice", False), ""),
+    ]
+    try:
+        for socket in (one, two):
+            socket.wait(lambda m: m["data"]["legal_commands"] != [])
+        for path, body, said in steps:
+            r = client.post(path, json=body, headers=table.api.admin)
+            assert r.status_code in (200, 201), r.text
+            one.wait(lambda m, said=said: _says(m, said))
+            assert one.messages[-1]["data"] == table.view(table.players[1])
+            if path.endswith("/status"):  # the admin lifts it: offered again
+                lift = client.delete(path, headers=table.api.admin)
+                assert lift.status_code == 200, lift.text
+                one.wait(lambda m: _says(m, ""))
+        two.wait(lambda m: m["data"]["legal_commands"] != [])
+        assert [_says(m, "This table is closed") for m in two.messages] == [False, True, False]
+    finally:
+        close_embedded(table, app, one, two)
+
+
+def _thing(thing: str, subject: str, disabled: bool) -> dict[str, Any]:
+    return {"thing": thing, "subject": subject, "disabled": disabled, "reason": "a test"}
+
+
+def _says(message: dict[str, Any], said: str) -> bool:
+    """Whether the frame's view says ``said`` first of what holds the table (``""``:
+    nothing, the wager offered)."""
+    view = message["data"]
+    if not said:
+        return view["betting_held"] == "" and view["legal_commands"] != []
+    return bool(view["betting_held"].startswith(said)) and view["legal_commands"] == []

@@ -232,7 +232,8 @@ class Hub:
 
     def moved(self, player_id: str, tell: bool = True) -> None:
         """The player's wallet moved outside any table's command (a deposit, a withdrawal
-        to the cashier), committed: his balance kept is forgotten and his sockets, at
+        to the cashier), or what he may do did (disabled, suspended, self-excluded or
+        back), committed: his balance and previews kept are forgotten and his sockets, at
         every table, are woken, each sent his view with the balance read once; told to
         :attr:`refreshers` unless heard from them (``tell``; thread-safe)."""
         self.live.moved(player_id)

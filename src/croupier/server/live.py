@@ -285,10 +285,14 @@ class LiveTables:
 
     def moved(self, player_id: str) -> None:
         """The player's wallet moved outside any table's command (a deposit, a
-        withdrawal): his balance kept is forgotten, read again at his next view."""
+        withdrawal), or what he may do did (his account disabled or enabled, his play
+        suspended, self-excluded or resumed): his balance and what he may send, kept, are
+        forgotten, read again at his next view."""
         with self._lock:
             self._epoch += 1
             self._balances.pop(player_id, None)
+            for key in [key for key in self._previews if key[1] == player_id]:
+                del self._previews[key]
 
     def stale(self, table_id: str) -> None:
         """What ``table_id`` offers changed with no event (a Rules Submission filed, put
