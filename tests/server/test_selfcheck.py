@@ -14,12 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from server_api import Api, Clock, ScriptedRng
+from test_games import GameTable
+from test_websocket import Socket, token
 
 from croupier.identity import CRITICAL, PACKAGE, write_manifest
+from croupier.rng import SeededRng
+from croupier.server import create_app
+from croupier.server.scaleout import Scale
 from croupier.server.selfcheck import Schedule
 
 HRD_DICE = (5, 5, 5, 1, 2, 3, 4, 6, 2, 3)
+CLOSED_START = "This table is closed for play: the software's self-check found"
 
 
 def built_copy(root: Path) -> Path:
@@ -182,3 +189,40 @@ def test_a_failed_self_check_is_said_in_the_view(
         assert again["betting_held"] == "" and again["legal_commands"]
     finally:
         api.close()
+
+
+def test_a_self_check_reaches_the_sockets_at_once(tmp_path: Path, package: Path) -> None:
+    """Issue #34: the table's sockets (the embedded server: views pushed, no poll) are
+    sent the closed table's words as soon as a self-check fails (on demand) and sent the
+    wager again, without them, as soon as the next passes (the 24-hourly one of the
+    lifespan, by the server's clock); each frame is the stored view (GET /view)."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite'}"
+    table = GameTable(url, "high-roll-dice", 2)
+    plan = Schedule(root=package, poll_seconds=0.05, at_start=False)
+    app = create_app(
+        url, migrate=False, rng=SeededRng(3), clock=table.clock, scale=Scale(), selfcheck=plan
+    )
+    rng = package / "rng.py"
+    original = rng.read_bytes()
+    try:
+        with TestClient(app) as client:
+            _until(lambda: len(_checks(table.api)) == 1)  # none recorded: one is due
+            one = Socket(client, "t", token(table.players[1]))
+            try:
+                one.wait(lambda m: m["data"]["legal_commands"] != [])
+                rng.write_bytes(original + b"\n# changed after the build\n")
+                r = client.post("/selfcheck", headers=table.api.admin)
+                assert r.json()["passed"] is False
+                one.wait(lambda m: m["data"]["betting_held"].startswith(CLOSED_START))
+                assert one.messages[-1]["data"]["legal_commands"] == []
+                assert one.messages[-1]["data"] == table.view(table.players[1])
+                rng.write_bytes(original)
+                table.clock.advance(24 * 3600)  # the next self-check is due: it passes
+                one.wait(lambda m: m["data"]["betting_held"] == "", timeout=10)
+                assert one.messages[-1]["data"]["legal_commands"]
+                assert one.messages[-1]["data"] == table.view(table.players[1])
+                assert [c["after"]["passed"] for c in _checks(table.api)] == [True, False, True]
+            finally:
+                one.close()
+    finally:
+        table.api.close()

@@ -55,7 +55,12 @@ class DisabledError(LedgerError):
 
 class PlayerDisabled(DisabledError, AccessDenied):
     """A seat or a wager refused to a disabled player: not allowed (403), as a
-    suspended or self-excluded player's (:class:`~croupier.errors.PlayStopped`)."""
+    suspended or self-excluded player's (:class:`~croupier.errors.PlayStopped`);
+    ``why``: the refusal's words of who disabled his account, when and why."""
+
+    def __init__(self, message: str, cite: str, why: str = "") -> None:
+        super().__init__(message, cite)
+        self.why = why
 
 
 def paytable(table_id: str, version: int) -> str:
@@ -245,9 +250,10 @@ def check_player(session: Session, player_id: str, doing: str) -> None:
     row = raw(session).execute(_PLAYER, {"p": player_id}).fetchone()
     if row is not None:
         by, at, reason = row
+        why = (
+            f"your account was disabled by {shown_by(by)} on "
+            f"{stored_moment(at):%Y-%m-%d %H:%M} UTC{f' ({reason})' if reason else ''}"
+        )
         raise PlayerDisabled(
-            f"you may not {doing}: your account was disabled by {shown_by(by)} on "
-            f"{stored_moment(at):%Y-%m-%d %H:%M} UTC"
-            f"{f' ({reason})' if reason else ''}; a round you are playing finishes",
-            PLAYER_CITE,
+            f"you may not {doing}: {why}; a round you are playing finishes", PLAYER_CITE, why
         )

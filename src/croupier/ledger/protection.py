@@ -241,6 +241,17 @@ def may_sit(session: Session, player_id: str, now: datetime) -> None:
         raise refusal
 
 
+def check_play(session: Session, player_id: str, now: datetime) -> None:
+    """Raise the refusal (:class:`PlayStopped`) a wager of a suspended or self-excluded
+    player would meet at ``now``; nothing is stored (a player with no row plays)."""
+    row = session.get(PlayerProtection, player_id)
+    refusal = (
+        None if row is None else stopped(guard_of([getattr(row, c) for c in GUARD_COLUMNS]), now)
+    )
+    if refusal is not None:
+        raise refusal
+
+
 def check_wager(
     guard: Guard | None,
     stakes: Sequence[Cents],

@@ -408,6 +408,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 every=plan.every,
                 poll_seconds=plan.poll_seconds,
                 at_start=plan.at_start,
+                checked=server.hub.refreshed_all,  # the sockets show or clear it at once
             )
         )
     forgetting = asyncio.create_task(_forgetting(app))

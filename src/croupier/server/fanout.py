@@ -232,7 +232,8 @@ class Hub:
 
     def moved(self, player_id: str, tell: bool = True) -> None:
         """The player's wallet moved outside any table's command (a deposit, a withdrawal
-        to the cashier), committed: his balance kept is forgotten and his sockets, at
+        to the cashier), or what he may do did (disabled, suspended, self-excluded or
+        back), committed: his balance and previews kept are forgotten and his sockets, at
         every table, are woken, each sent his view with the balance read once; told to
         :attr:`refreshers` unless heard from them (``tell``; thread-safe)."""
         self.live.moved(player_id)
@@ -261,6 +262,15 @@ class Hub:
         if tell:
             for refresher in self.refreshers:
                 refresher("table", table_id)
+
+    def refreshed_all(self) -> None:
+        """What every table offers changed with no event, committed (a self-check that
+        failed or passed: :mod:`croupier.server.selfcheck`): :meth:`refreshed` for each
+        table this process's sockets watch (thread-safe)."""
+        with self._lock:
+            tables = list(self._watchers)
+        for table_id in tables:
+            self.refreshed(table_id)
 
     def catch_up(self) -> None:
         """Wake every socket of this process (after the bus lost messages: a reconnect),

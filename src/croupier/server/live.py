@@ -52,7 +52,8 @@ Signature = tuple[int, int]
 Shown = tuple[int, int, int, Any]
 """What a socket compares with what it sent: the table's :data:`Signature`, then what a
 view shows that no event at the table changes: the viewer's balance (a deposit, a
-withdrawal) and what he may send (a Rules Submission filed, a table disabled)."""
+withdrawal) and what he may send and why not (a Rules Submission filed, a table
+disabled, a self-check failed)."""
 
 
 @dataclass(frozen=True)
@@ -284,10 +285,14 @@ class LiveTables:
 
     def moved(self, player_id: str) -> None:
         """The player's wallet moved outside any table's command (a deposit, a
-        withdrawal): his balance kept is forgotten, read again at his next view."""
+        withdrawal), or what he may do did (his account disabled or enabled, his play
+        suspended, self-excluded or resumed): his balance and what he may send, kept, are
+        forgotten, read again at his next view."""
         with self._lock:
             self._epoch += 1
             self._balances.pop(player_id, None)
+            for key in [key for key in self._previews if key[1] == player_id]:
+                del self._previews[key]
 
     def stale(self, table_id: str) -> None:
         """What ``table_id`` offers changed with no event (a Rules Submission filed, put
@@ -328,7 +333,11 @@ class LiveTables:
                 table, balance, preview = self._read(session, player, table_id, table, epoch)
         out = view_of(table, player, balance, preview or service.Preview(), now)
         dumped = out.model_dump(mode="json")
-        return (*table.signature, balance, dumped["legal_commands"]), dumped
+        return (
+            *table.signature,
+            balance,
+            (dumped["legal_commands"], dumped["betting_held"]),
+        ), dumped
 
     def _read(
         self,

@@ -166,10 +166,13 @@ async def schedule(
     every: timedelta = EVERY,
     poll_seconds: float = 60.0,
     at_start: bool = True,
+    checked: Callable[[], None] | None = None,
 ) -> None:
     """Check at once (``at_start``), then whenever ``every`` has passed on ``clock`` since
     the last self-check recorded (by anyone: a check on demand counts); wakes every
-    ``poll_seconds`` to look. Runs until cancelled (the application's lifespan owns it)."""
+    ``poll_seconds`` to look; ``checked`` is called once each result is committed (the
+    live views: a failure closes every table, a pass opens them again). Runs until
+    cancelled (the application's lifespan owns it)."""
 
     def check(moment: datetime) -> None:
         try:
@@ -179,6 +182,8 @@ async def schedule(
         except Exception:  # the database away a moment: the next wake tries again
             LOG.exception("the self-check could not be recorded")
             return
+        if checked is not None:
+            checked()
         if not result.passed:
             LOG.error("%s", result.words())
 

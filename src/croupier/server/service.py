@@ -24,7 +24,13 @@ from croupier.citations import NOT_FOUND, shown
 from croupier.engine import DEALER, Actor, Command, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
-from croupier.errors import DealerOnly, IllegalCommand, NotYourTurn, RulesSubmissionError
+from croupier.errors import (
+    DealerOnly,
+    IllegalCommand,
+    NotYourTurn,
+    PlayStopped,
+    RulesSubmissionError,
+)
 from croupier.errors import Unprocessable as Unprocessable
 from croupier.game import GameSpec, WaitKey
 from croupier.ledger import disabling, protection, versions
@@ -42,6 +48,7 @@ from croupier.registry import find, load_text, rules_from_data, spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import STORED, RulesSubmission
 from croupier.server import schemas, seals, selfcheck, table_state
+from croupier.server.held import NO_RULES, TABLE_DISABLED, play_stopped, player_disabled
 
 Status = Literal["open", "completed", "voided"]
 NOT_DEALING = (versions.NotInForce, disabling.DisabledError, selfcheck.SelfCheckFailed)
@@ -893,17 +900,24 @@ class Preview:
 def preview(session: Session, player: Player, actor: Actor, table_id: str, game: str) -> Preview:
     """What ``actor`` may send when no round is open: what would open the next one, with
     the seats as they are now (a preview: its opening dealer steps, e.g. a shuffle, draw
-    from a throwaway source). A table with no version in force, or disabled, offers
-    nothing, nor does it to a disabled player (a command is told why); after a failed
-    self-check nothing either, and the view says why (:data:`selfcheck.CLOSED`)."""
+    from a throwaway source). A table with no version in force, or disabled, or after a
+    failed self-check offers nothing, nor does it to a player disabled, suspended or
+    self-excluded; the view says why (:mod:`croupier.server.held`)."""
     try:
         if isinstance(actor, int):
             disabling.check_player(session, player.id, "wager")
+            protection.check_play(session, player.id, table_state.clock(session))
         _, upcoming = new_round(session, table_id, game, rng=SeededRng(0), preview=True)
     except selfcheck.SelfCheckFailed:
         return Preview(held=selfcheck.CLOSED)
-    except NOT_DEALING:
-        return Preview()
+    except disabling.PlayerDisabled as refusal:
+        return Preview(held=player_disabled(refusal))
+    except PlayStopped as refusal:
+        return Preview(held=play_stopped(refusal))
+    except disabling.DisabledError:
+        return Preview(held=TABLE_DISABLED)
+    except versions.NotInForce:
+        return Preview(held=NO_RULES)
     return Preview([c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"])
 
 

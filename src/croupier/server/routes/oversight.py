@@ -172,9 +172,14 @@ def set_disabled(body: DisabledIn, request: Request, db: Db, me: Staff) -> Disab
     else:
         disabling.enable(db, body.thing, body.subject, by=who, at=moment)
     db.commit()
+    hub = request.app.state.hub
     if body.thing == "table":
-        request.app.state.hub.changed(body.subject)
-        request.app.state.hub.refreshed(body.subject)  # what it offers: at every process
+        hub.changed(body.subject)
+        hub.refreshed(body.subject)  # what it offers: at every process
+    elif body.thing == "player":
+        hub.moved(body.subject)  # what he may send, and why not, at every table
+    else:  # a game or a paytable: what the tables of this process's sockets offer
+        hub.refreshed_all()
     return DisabledListOut(disabled=[_out(row) for row in disabling.listed(db)])
 
 
@@ -189,6 +194,7 @@ def run_selfcheck(request: Request, db: Db, me: Admin) -> SelfCheckOut:
         db, who=f"{me.name} ({me.id})", root=plan.root if plan else None, at=moment
     )
     db.commit()
+    request.app.state.hub.refreshed_all()  # every table's sockets show or clear it
     return SelfCheckOut(
         at=result.at.isoformat(),
         passed=result.passed,

@@ -221,6 +221,7 @@ def suspend(
         db, player_id, body.status, until, now=now, by=me.id, may_shorten=me.role == "admin"
     )
     db.commit()
+    server_of(request).hub.moved(player_id)  # his views say why he may not play
     return _limits_out(db, player_id, now)
 
 
@@ -240,6 +241,7 @@ def lift(player_id: str, request: Request, db: Db, me: Caller) -> LimitsOut:
     now = server_of(request).clock()
     protection.set_status(db, player_id, "active", None, now=now, by=me.id)
     db.commit()
+    server_of(request).hub.moved(player_id)  # his views offer the wager again
     return _limits_out(db, player_id, now)
 
 
