@@ -307,18 +307,18 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
     # sets the point 6, 3-4 sevens out; her $5 Don't Pass wins $5 (1 to 1).
     amy = page.evaluate("localStorage.getItem('croupier.token')")
     caught_up(page, server)
-    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
-    _send(server, "one-late-craps", amy, {"type": "SelectDice", "seat": 2, "first": 1, "second": 2})
+    server.send("one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    server.send("one-late-craps", amy, {"type": "SelectDice", "seat": 2, "first": 1, "second": 2})
     for faces in ([4, 2], [3, 4]):
         if faces == [3, 4]:
-            _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
-        _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": faces})
-        _send(server, "one-late-craps", dealer, {"type": "CallRoll"})
+            server.send("one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+        server.send("one-late-craps", dealer, {"type": "ThrowDice", "faces": faces})
+        server.send("one-late-craps", dealer, {"type": "CallRoll"})
     banner = page.locator(".win-banner")
     banner.wait_for(timeout=15_000)
     assert banner.inner_text() == "You win $5.00!"
     bet = {"type": "PlaceWager", "seat": 1, "spot": "pass", "amount": 1000}
-    _send(server, "one-late-craps", bob, bet)
+    server.send("one-late-craps", bob, bet)
     page.wait_for_selector(".turn .countdown[data-seconds]")
     page.locator('[data-chip="100"]').click()
     page.locator('.felt [data-spot="dont_pass"].legal').click()
