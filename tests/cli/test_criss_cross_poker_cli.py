@@ -194,3 +194,13 @@ def test_cards_are_shown_as_printed_on_them() -> None:
     turned = re.findall(rf"^Turned up (?:\w+: {card}(?:, |)){{1,2}} \(674a", out, re.M)
     assert len(turned) == 3
     assert not re.search(r"\b[2-9TJQKA][cdhs]\b", out)  # no card code anywhere
+
+
+def test_each_bet_is_confirmed_with_the_balance() -> None:
+    """Issue #34: the Across, Down and Middle Bets each say the money that moved: antes
+    $10 each ($980 left), then Across $20 ($960), Down $10 ($950), Middle $10 ($940), each
+    with its section (674a.11(b), (d), (f))."""
+    out = run("bet antes 10\ndeal\nbet across 20\nbet down 10\nbet middle 10\n", seed=1)
+    assert "> bet across 20\n$20 on Across (674a.11(b)). Balance: $960\n" in out
+    assert "> bet down 10\n$10 on Down (674a.11(d)). Balance: $950\n" in out
+    assert "> bet middle 10\n$10 on Middle (674a.11(f)). Balance: $940\n" in out

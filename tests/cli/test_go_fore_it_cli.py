@@ -277,3 +277,16 @@ def test_a_quit_the_tables_own_leave_does_not_finish_is_played_out_not_looped(
     assert table.play_round() is False
     assert table.current is not None and table.current.finished
     assert table.wallet.balance == 100_000 - 500
+
+
+def test_back_9_is_confirmed_with_the_balance() -> None:
+    """Issue #34: the Back 9 Wager moves money and says so: $10 Front 9, then Back 9 equal
+    to it (676a.11(b)): $10 on Back 9, the balance $1,000 - $10 - $10 = $980, said before
+    the dealer's hand is shown."""
+    script = "bet front 9 10\ndeal\nback 9\n"
+    result = CliRunner().invoke(
+        app, ["play", "go-fore-it", "--seed", "1", "--rounds", "1"], input=script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    after = result.output.split("> back 9\n", 1)[1]
+    assert after.startswith("$10 on Back 9 (676a.11(b)). Balance: $980\nDealer:")

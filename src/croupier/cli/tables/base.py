@@ -1097,6 +1097,16 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             return
         self.console.print(f"{said}: it is {format_cents(self.wallet.balance)}.", markup=False)
 
+    def confirm_placed(self, amount: Cents, name: str, cite: str = "") -> None:
+        """Confirm a wager placed, every cent of it: ``"$20 on Across (674a.11(b)).
+        Balance: $960"``, ``name`` the spot as the layout names it, with its rule where
+        given and the balance after it."""
+        rule = f" ({shown(cite)})" if cite else ""
+        self.console.print(
+            f"{format_cents(amount)} on {name}{rule}. Balance: {format_cents(self.wallet.balance)}",
+            markup=False,
+        )
+
     def shown(self, round_: RoundT, events: list[Event]) -> None:
         """Print what ``events`` show the player: each in plain words, with what the
         game's policy hides from him blanked (a table shows them its own way)."""

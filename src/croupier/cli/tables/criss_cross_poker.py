@@ -26,7 +26,7 @@ from croupier.cli.tables.base import (
     typed_dollars,
 )
 from croupier.cli.tables.terminal import amount_range, card_said, cards_said
-from croupier.engine import Command, Event, LegalCommand, WagerSettled
+from croupier.engine import Command, Event, LegalCommand, WagerPlaced, WagerSettled
 from croupier.equipment.cards import Card
 from croupier.errors import IllegalCommand
 from croupier.games.criss_cross_poker import (
@@ -300,6 +300,8 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                     self.console.print(f"Turned up {shown} ({event.cite})")
                 case HandsTurnedUp(seat=seat, across=across, down=down) if seat == SEAT:
                     self.console.print(f"Across Hand: {across}; Down Hand: {down}")
+                case WagerPlaced(seat=seat, spot=spot, amount=amount) if seat == SEAT:
+                    self.confirm_placed(amount, self.spot_name(spot), event.cite)
                 case WagerSettled() if event.seat == SEAT:
                     settlements.add_row(*self.settlement_row(event))
         if settlements.row_count:

@@ -595,11 +595,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         spot = HandSpot.parse(event.spot)
         if spot == HandSpot(Spot.BLACKJACK):
             return
-        self.console.print(
-            f"{format_cents(event.amount)} on {spot.label} ({event.cite}). "
-            f"Balance: {format_cents(self.wallet.balance)}",
-            markup=False,
-        )
+        self.confirm_placed(event.amount, spot.label, event.cite)
 
     def line(self, round_: DoubleBackJackRound, event: Event) -> str | None:
         """The line ``event`` tells the player about the cards and the dealer, if any."""

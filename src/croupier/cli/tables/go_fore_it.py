@@ -17,7 +17,7 @@ from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, CardTerminal, Choice, core_lines, play_command
 from croupier.cli.tables.terminal import amount_range, card_said, cards_said
-from croupier.engine import Command, Event, LegalCommand, WagerSettled
+from croupier.engine import Command, Event, LegalCommand, WagerPlaced, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
@@ -246,6 +246,8 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                     shown = cards_said(cards)
                     named = score.value.replace("_", " ")
                     self.console.print(f"You: {shown} (total {total}, {named})")
+                case WagerPlaced(seat=seat, spot=spot, amount=amount) if seat == SEAT:
+                    self.confirm_placed(amount, self.spot_name(spot), event.cite)
                 case WagerSettled() if event.seat == SEAT:
                     settlements.add_row(*self.settlement_row(event))
         if settlements.row_count:
