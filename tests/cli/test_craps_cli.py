@@ -276,3 +276,14 @@ def test_quitting_after_a_settled_turn_counts_it() -> None:
     assert "The round in play was settled as you left: +$10. Balance: $1,010" in out
     assert "Session over after 1 round. Started with $1,000, ended with $1,010 (+$10)." in out
     assert "after 0 rounds" not in out
+
+
+def test_the_fire_bet_is_never_offered_to_take_down() -> None:
+    """623a.11: the Fire Bet stands from the shooter's first roll to his last, so the
+    come-out prompt never offers to take it down; seed 1's first roll is a seven, which
+    leaves the Fire Bet alone on the layout. A Place 6 then made is offered."""
+    out = play(1, "bet pass 10\nbet fire 5\nroll\nbet place 6 6\nshow\n")
+    prompts = [line for line in out.splitlines() if line.startswith("To roll:")]
+    assert prompts and not any("Fire Bet" in line for line in prompts)
+    assert prompts[0].endswith("type bet pass AMOUNT or bet don't pass AMOUNT.")
+    assert prompts[-1].endswith("Or take your wagers down (Place 6: remove SPOT), or quit.")

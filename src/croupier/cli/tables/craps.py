@@ -357,8 +357,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
             f"({shown(SHOOTER)}): type bet pass AMOUNT or bet don't pass AMOUNT"
         )
-        held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
-        if held:
+        held = [spot_words(spot) for spot in self.removable_spots(round_)]
+        if held:  # only what the round offers to take down (never the Fire Bet, 623a.11)
             text += f". Or take your wagers down ({', '.join(held)}: remove SPOT), or quit"
         return text + "."
 
