@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -96,3 +98,23 @@ def test_a_spot_whose_name_ends_in_a_number_with_no_amount_asks_for_one() -> Non
         "Refused: a wager on Like Kind 4 needs an amount: type bet like kind 4 AMOUNT, "
         "AMOUNT in dollars (e.g. bet like kind 4 5) (675a.2(e)(2))"
     )
+
+
+def test_show_lists_the_extra_roll_bought() -> None:
+    """show lists every wager down, the Extra Roll bought with them (675a.4(a)): $5 Pip
+    Street ace, $5 Like Kind 4, $5 Extra Roll, $1 Millionaire Row 10 = $16, exactly what
+    left the $1,000 balance."""
+    script = (
+        "bet pip street ace 5\nbet like kind 4 5\nbet extra roll 5\n"
+        "bet millionaire row 10 1\nshow\n"
+    )
+    said = answer(play(script), "show").splitlines()[0]
+    listed = dict(re.findall(r"(?:: |, )([A-Z][\w ]+?) \$(\d+)", said))
+    assert listed == {
+        "Pip Street ace": "5",
+        "Like Kind 4": "5",
+        "Millionaire Row 10": "1",
+        "Extra Roll": "5",
+    }
+    assert sum(int(v) for v in listed.values()) == 16
+    assert said.endswith("Balance $984.")

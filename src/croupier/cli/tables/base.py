@@ -463,14 +463,9 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def show_round(self, round_: RoundT) -> None:
         """``show``: the player's wagers in play, as the layout names their spots, and
         what he may do now."""
-        wagers = round_.view(SEAT).get("wagers") or {}
-        mine = wagers.get(str(SEAT), {}) if isinstance(wagers, dict) else {}
-        if isinstance(mine, int):
-            mine = {"": mine}
         placed = [
             f"{self.spot_name(spot) + ' ' if spot else ''}{format_cents(amount)}"
-            for spot, amount in (mine.items() if isinstance(mine, dict) else ())
-            if isinstance(amount, int) and amount
+            for spot, amount in self.wagers_down(round_).items()
         ]
         self.console.print(
             f"Your wagers in play: {', '.join(placed) if placed else 'none'}. "
@@ -478,6 +473,20 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             markup=False,
         )
         self.show_legal(round_)
+
+    def wagers_down(self, round_: RoundT) -> dict[str, Cents]:
+        """Every wager the player has down, by its spot (its value; ``""`` for a round
+        of one wager): those the round's view lists as his ``wagers`` (a table adds any
+        its view keeps apart)."""
+        wagers = round_.view(SEAT).get("wagers") or {}
+        mine = wagers.get(str(SEAT), {}) if isinstance(wagers, dict) else {}
+        if isinstance(mine, int):
+            mine = {"": mine}
+        return {
+            str(spot): amount
+            for spot, amount in (mine.items() if isinstance(mine, dict) else ())
+            if isinstance(amount, int) and amount
+        }
 
     @abstractmethod
     def open_round(self) -> RoundT:

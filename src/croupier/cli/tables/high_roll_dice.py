@@ -14,6 +14,7 @@ from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Wager
 from croupier.equipment.dice import FACE_NAMES
 from croupier.errors import IllegalCommand
 from croupier.games.high_roll_dice import (
+    EXTRA_ROLL,
     AnnounceNoMoreBets,
     DiceThrown,
     ExtraRollCalled,
@@ -127,6 +128,13 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
     def has_wagers(self, round_: HighRollDiceRound) -> bool:
         view = round_.view(SEAT)
         return bool(view["wagers"] or view["extra_rolls"])
+
+    def wagers_down(self, round_: HighRollDiceRound) -> dict[str, Cents]:
+        """The wagers on the layout and the Extra Roll bought (675a.4(a)), which the
+        round keeps apart from them."""
+        bought = round_.view(SEAT)["extra_rolls"].get(str(SEAT))
+        extra = {EXTRA_ROLL: bought} if bought else {}
+        return super().wagers_down(round_) | extra
 
     def choice(self, round_: HighRollDiceRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command != "PlaceWager":
