@@ -204,3 +204,27 @@ def test_each_bet_is_confirmed_with_the_balance() -> None:
     assert "> bet across 20\n$20 on Across (674a.11(b)). Balance: $960\n" in out
     assert "> bet down 10\n$10 on Down (674a.11(d)). Balance: $950\n" in out
     assert "> bet middle 10\n$10 on Middle (674a.11(f)). Balance: $940\n" in out
+
+
+@pytest.mark.parametrize("named", ["across", "down", "ante across", "ante down", "antes"])
+def test_the_antes_are_withdrawn_by_either_name(named: str) -> None:
+    """674a.7(c): before the deal the antes may be withdrawn; while they are the only
+    wagers that may be, ``across`` and ``down`` name them too, and both come back:
+    $10 + $10 = $20, the balance $1,000 again."""
+    out = run(f"bet antes 10\nremove {named}\nquit\n")
+    said = out.split(f"> remove {named}\n", 1)[1].splitlines()[0]
+    assert said == (
+        "$10 from the Ante Across and $10 from the Ante Down withdrawn: $20 came back to "
+        "your balance. Balance: $1,000"
+    )
+
+
+def test_antes_added_to_say_the_new_total() -> None:
+    """674a.7(d): a second bet antes adds to each ante: $10 then $4 is $14 on each, and
+    $8 more left the balance ($1,000 - $20 - $8 = $972)."""
+    out = run("bet antes 10\nbet antes 4\nquit\n")
+    said = out.split("> bet antes 4\n", 1)[1].splitlines()[0]
+    assert said == (
+        "$4 on the Ante Across and $4 on the Ante Down, $14 on each ante now: $8 left your "
+        "balance. Balance: $972"
+    )

@@ -139,16 +139,28 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             super().place_on(round_, spot, amount)
 
     def take_down(self, round_: CrissCrossPokerRound, typed: str) -> None:
-        """The antes (both, by either) or the Five Card Bonus withdrawn (674a.7(c))."""
+        """The antes (both, by either, or by ``across``/``down`` where no Across or Down
+        Bet may be withdrawn) or the Five Card Bonus withdrawn (674a.7(c)), every cent
+        that came back said with the balance."""
         spot = self.example_spot(typed) or typed
+        removable = self.removable_spots(round_)
+        if spot in (Spot.ACROSS, Spot.DOWN) and spot not in removable:
+            spot = "antes" if Spot.ANTE_ACROSS in removable else spot
         spot = Spot.ANTE_ACROSS if spot == "antes" else spot
-        for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
-            if isinstance(event, WagerWithdrawn):
-                self.console.print(
-                    f"{format_cents(event.amount)} withdrawn from the "
-                    f"{self.spot_name(event.spot)}.",
-                    markup=False,
-                )
+        before = self.wallet.balance
+        events = self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []
+        taken = [
+            f"{format_cents(e.amount)} from the {self.spot_name(e.spot)}"
+            for e in events
+            if isinstance(e, WagerWithdrawn)
+        ]
+        if taken:
+            self.console.print(
+                f"{' and '.join(taken)} withdrawn: "
+                f"{format_cents(self.wallet.balance - before)} came back to your balance. "
+                f"Balance: {format_cents(self.wallet.balance)}",
+                markup=False,
+            )
 
     def choice(self, round_: CrissCrossPokerRound, command: LegalCommand) -> Iterable[Choice]:
         amount = amount_range(command)
@@ -199,6 +211,9 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 if spot == "antes"
                 else f"{format_cents(amount)} on the {self.spot_name(spot)}"
             )
+            held = round_.state.wagers[SEAT].get(Spot.ANTE_ACROSS) if spot == "antes" else None
+            if held is not None and held != amount:  # added to antes already placed
+                placed += f", {format_cents(held)} on each ante now"
             left = format_cents(before - self.wallet.balance)
             self.console.print(
                 f"{placed}: {left} left your balance. Balance: {format_cents(self.wallet.balance)}",
