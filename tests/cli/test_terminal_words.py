@@ -345,3 +345,29 @@ def test_hostile_input_is_shown_back_short_and_readable(monkeypatch: pytest.Monk
     )
     assert "'bet \\x1b[2J 5' is not a wager" in text and "\x1b" not in text
     assert "Unknown command '\\x07\\xff'" in text
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        "craps",
+        "criss-cross-poker",
+        "double-back-jack",
+        "go-fore-it",
+        "high-roll-dice",
+        "pai-gow",
+        "sic-bo",
+    ],
+)
+def test_an_empty_line_is_ignored(game: str) -> None:
+    """An empty line (or one of spaces) asks the table nothing: it answers nothing, and
+    the next prompt follows at once, before a round and with a wager down."""
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+
+    env = {"COLUMNS": "200", "FORCE_COLOR": None, "NO_COLOR": "1"}
+    result = CliRunner().invoke(app, ["play", game, "--seed", "1"], input="\n   \nquit\n", env=env)
+    assert result.exit_code == 0, result.output
+    assert "> \n>    \n> quit\n" in result.output, result.output
+    assert "Unknown command" not in result.output

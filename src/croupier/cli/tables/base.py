@@ -389,6 +389,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             if reminder is not None:
                 self.console.print(reminder, markup=False)
             line = read_line(self.console)
+            if line == "":  # an empty line asks nothing: no answer
+                continue
             if line == "clock":
                 self.console.print(self.clock.line(self.wallet.wagered), markup=False)
                 continue
