@@ -4,6 +4,7 @@ The money is worked here by hand from the dice the table prints."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -214,12 +215,12 @@ def test_odds_over_the_limit_are_told_plainly() -> None:
     $40 (623a.6); $40 pays 3 to 2, whole cents."""
     out = play(17, "bet pass 10\nroll\nbet odds 100\nbet odds 30\nbet odds 20\nquit\n")
     assert (
-        "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager, "
+        "Refused: the odds behind Pass may be at most $40, at 3-4-5x odds on a $10 wager, "
         "not $100 (623a.6 (inferred))"
     ) in out
     assert "Placed $30 on odds behind Pass." in out
     assert (
-        "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager; "
+        "Refused: the odds behind Pass may be at most $40, at 3-4-5x odds on a $10 wager; "
         "seat 1 has $30 on it already, so at most $10 more, not $20 (623a.6 (inferred))"
     ) in out
 
@@ -287,3 +288,20 @@ def test_the_fire_bet_is_never_offered_to_take_down() -> None:
     assert prompts and not any("Fire Bet" in line for line in prompts)
     assert prompts[0].endswith("type bet pass AMOUNT or bet don't pass AMOUNT.")
     assert prompts[-1].endswith("Or take your wagers down (Place 6: remove SPOT), or quit.")
+
+
+def test_mini_craps_odds_limit_in_plain_words() -> None:
+    """The example mini-craps table takes 2x odds (its odds_limit): behind a $10 Pass the
+    odds may be at most 2 x $10 = $20 (623a.6); seed 4 rolls a point."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "rules" / "mini-craps.toml"
+    result = CliRunner().invoke(
+        app,
+        ["play", "craps", "--rules", str(path), "--seed", "4", "--rounds", "1"],
+        input="bet pass 10\nroll\nbet odds 500\n",
+        env=ENV,
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        "Refused: the odds behind Pass may be at most $20, at 2x odds on a $10 wager, not "
+        "$500 (623a.6 (inferred))"
+    ) in result.output

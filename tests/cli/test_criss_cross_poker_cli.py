@@ -167,8 +167,8 @@ def test_antes_in_non_ascii_digits_are_refused(amount: str) -> None:
     refused = [line for line in out.splitlines() if line.startswith("Refused:")]
     assert refused[0] == (
         f"Refused: '{amount}' is not an amount in dollars and cents such as 5 or 2.50: an "
-        "amount is a positive number of dollars (cents may be given, as in 12.50), e.g. bet 5 "
-        "(674a.7(d))"
+        "amount is a positive number of dollars (cents may be given, as in 12.50), e.g. bet "
+        "antes 5 (674a.7(d))"
     )
     assert "there is no one to deal to" in refused[1]
     assert "this round -$10" in out
@@ -228,3 +228,17 @@ def test_antes_added_to_say_the_new_total() -> None:
         "$4 on the Ante Across and $4 on the Ante Down, $14 on each ante now: $8 left your "
         "balance. Balance: $972"
     )
+
+
+def test_bet_refusals_in_plain_english_with_the_real_command() -> None:
+    """674a.11(b): an Across Bet is one to three times the ante ($10 to $30 on $10 antes),
+    said with its article; a refused amount's example is the command this table reads
+    now, its spot named (bet antes 5 at the $5 minimum, 674a.7(d); bet across 10, the
+    least Across Bet on $10 antes)."""
+    out = run("bet antes 0\nbet antes 10\ndeal\nbet across 100\nbet across 0\nfold\n", seed=1)
+    assert "e.g. bet antes 5 (674a.7(d))" in out
+    assert (
+        "Refused: an Across Bet is one to three times the ante of $10: $10 to $30, not $100 "
+        "(674a.11(b))"
+    ) in out
+    assert "e.g. bet across 10 (674a.11(b))" in out

@@ -383,3 +383,12 @@ def test_deal_at_a_second_chance_offer_says_what_to_type() -> None:
         "chance or decline second chance (673a.7(l))"
     ), refusal
     assert "$25 on Double (673a.10(a)). Balance: $950" in out
+
+
+def test_insurance_amount_refused_with_its_real_command() -> None:
+    """673a.8(b): Insurance is typed bet insurance AMOUNT; a refused amount's example is
+    that command (the least offered is one cent), not the Blackjack Wager's bet AMOUNT.
+    Seed 1 deals the dealer an ace up."""
+    out = run("refuse cut\nbet 10\ndeal\nbet insurance 0\n", 1, "--rounds", "1")
+    said = out.split("> bet insurance 0\n", 1)[1].splitlines()[0]
+    assert said.endswith("e.g. bet insurance 0.01 (673a.8(b))"), said

@@ -122,6 +122,15 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         said = {"antes": "antes", "ante": "antes", "bonus": Spot.FIVE_CARD_BONUS}
         return said.get(offered.key(typed)) or super().example_spot(typed)
 
+    def amount_example(self, round_: CrissCrossPokerRound) -> str:
+        """The wager open now as it is typed, its spot named: ``bet antes 5`` (674a.7(d)),
+        ``bet across 10`` (674a.11(b)); ``bet 5`` names no spot."""
+        first = next(iter(self.open_spots(round_)), None)
+        if first is None:
+            return super().amount_example(round_)
+        typed = "antes" if first == "antes" else self.spot_name(first).lower()
+        return f"bet {typed} {typed_dollars(self.least_amount(round_, first))}"
+
     def open_spots(self, round_: CrissCrossPokerRound) -> list[str]:
         antes = any(c.command == "PlaceAntes" for c in round_.legal_commands(SEAT))
         return ["antes"] * antes + super().open_spots(round_)

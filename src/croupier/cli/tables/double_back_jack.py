@@ -27,6 +27,7 @@ from croupier.cli.tables.base import (
     between_rounds,
     core_lines,
     play_command,
+    typed_dollars,
 )
 from croupier.cli.tables.terminal import (
     amount_range,
@@ -237,6 +238,13 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 self.unknown(line.lower())
 
     first_spot = Spot.BLACKJACK
+
+    def amount_example(self, round_: DoubleBackJackRound) -> str:
+        """Insurance, when it is offered, as it is typed: ``bet insurance 0.01``
+        (673a.8(b)); else the Blackjack Wager's ``bet 5``."""
+        if Spot.INSURANCE not in self.open_spots(round_):
+            return super().amount_example(round_)
+        return f"bet insurance {typed_dollars(self.least_amount(round_, Spot.INSURANCE))}"
 
     def deal_now(self, round_: DoubleBackJackRound) -> None:
         hand = round_.state.to_act()

@@ -210,8 +210,8 @@ def amount_refusal(state: CrapsState, seat: int, spot: str, amount: Cents) -> Re
         if is_odds(spot):
             flat = state.amount_on(seat, contract_of(spot))
             text = (
-                f"the most {words} may be is {format_cents(most)}, at {state.rules.odds_limit} "
-                f"odds on a {format_cents(flat)} wager"
+                f"the {words.removeprefix('the ')} may be at most {format_cents(most)}, at "
+                f"{state.rules.odds_limit} odds on a {format_cents(flat)} wager"
             )
         else:
             named = words.removeprefix("the ")

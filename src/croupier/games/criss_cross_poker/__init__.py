@@ -673,10 +673,11 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 f"the dealer asks for the {now} bet now, not the {spot} bet", BET_SECTIONS[now]
             )
         bound = self.wager_bound(seat, spot)
-        value = require_cents(amount, f"a {spot} bet", cite)
+        named = f"{'an' if spot is Spot.ACROSS else 'a'} {spot.value.title()} Bet"
+        value = require_cents(amount, named, cite)
         if not bound.low <= value <= bound.high:
             raise InvalidWager(
-                f"a {spot} bet is one to three times the ante of {format_cents(bound.low)}: "
+                f"{named} is one to three times the ante of {format_cents(bound.low)}: "
                 f"{format_cents(bound.low)} to {format_cents(bound.high)}, not "
                 f"{format_cents(value)}",
                 cite,
