@@ -389,8 +389,6 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             if reminder is not None:
                 self.console.print(reminder, markup=False)
             line = read_line(self.console)
-            if line == "":  # an empty line asks nothing: no answer
-                continue
             if line == "clock":
                 self.console.print(self.clock.line(self.wallet.wagered), markup=False)
                 continue
@@ -415,8 +413,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 if not round_.finished:  # as the server would, or say it cannot: no loop
                     self.play_out(round_)
                 leaving = True
-            elif not self.core(round_, line) and not self.decision(round_, line):
-                self.command(round_, line)
+            elif line and not self.core(round_, line) and not self.decision(round_, line):
+                self.command(round_, line)  # an empty line asks nothing: no answer
         self.close_round(round_)
         return not leaving
 
