@@ -342,3 +342,34 @@ def test_deal_before_the_hands_are_set_says_to_set_them() -> None:
     assert "set T1 T2" in refusal and "set 3-3 1-2" in refusal
     assert "request house way" in refusal and refusal.endswith("(621a.10(a))")
     assert "no more bets" not in refusal
+
+
+# --- the player-banker's round at seed 3 (621a.11): a fresh player's findings -----------
+BANK_ROUND = "take bank 50\ndecline cut\ndeal\nshake dice\n"
+"""Seed 3, round 2: the bank (seat 1, $50) shakes 5 2 3; its tiles are 6-6 2-6 5-5 1-1
+(the Gong 6-6 2-6 with the pair-less 5-5 1-1, 2) and the dealer wagers $10 against it."""
+
+
+def bank_round(script: str) -> str:
+    result = CliRunner().invoke(
+        app,
+        ["play", "pai-gow", "--rules", "examples/rules/pai-gow.toml", "--seed", "3"],
+        input="bet 10\ndeal\nset 1-5 1-2\ndeal\n" + script,
+        env=ENV,
+    )
+    assert result.exit_code == 0, result.output
+    return result.output.split("Round r0002")[1]
+
+
+def test_the_bank_sees_its_own_tiles_once_dealt_and_may_ask_for_help() -> None:
+    """The bank's ``deal`` comes before its shake, so no tile line ("Your tiles: .");
+    once the bank shakes, its four tiles are shown, and ``show`` shows them; it sets its
+    own hands (621a.10(a)-(b)), so ``request house way`` and ``hint`` are in its list."""
+    out = bank_round(BANK_ROUND + "show\n")
+    before_shake = out.split("> shake dice")[0]
+    assert "Your tiles" not in before_shake
+    shaken, shown_ = out.split("> shake dice")[1].split("> show")
+    assert "Your tiles: 6-6 2-6 5-5 1-1" in shaken
+    assert "Your tiles: 6-6 2-6 5-5 1-1" in shown_
+    rows = re.findall(r"^│ (\S[^│]*?)\s*│", shown_, re.M)
+    assert "request house way" in rows and "hint" in rows

@@ -420,6 +420,32 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             elif command.command == "SettleWagers":
                 yield Choice("deal", "expose the hands and settle the wagers", "", command.cite)
 
+    def choices(self, round_: PaiGowRound) -> Iterable[Choice]:
+        """The round's offers, then, while the player's tiles are to be set, the house
+        way asked for where the round takes it though it lists it for a wager only (a
+        player bank sets his own hands too, 621a.10(a)-(b)) and the hint."""
+        rows = list(super().choices(round_))
+        yield from rows
+        state = round_.state
+        if state.phase is not Phase.SETTING or SEAT not in state.to_set():
+            return
+        if SEAT in state.pending or not round_.tiles_of(SEAT):
+            return
+        if not any(row.typed == "request house way" for row in rows):
+            yield Choice(*PLAYER_WORDS["RequestHouseWay"], "", SECTIONS.assistance)
+        yield Choice("hint", self.own[0][1], "", "")
+
+    def show_round(self, round_: PaiGowRound) -> None:
+        """``show``: the bank held and its chips, the player's tiles once dealt, then his
+        wagers and what he may do (every table's)."""
+        if round_.state.bank == SEAT:
+            self.console.print(
+                f"You are the bank, with {format_cents(round_.state.bank_chips)} to cover "
+                f"the wagers ({SECTIONS.bank_covers})."
+            )
+        self.say_tiles(round_)
+        super().show_round(round_)
+
     def dealer_steps(self, round_: PaiGowRound) -> None:
         """The dealer's steps that involve no one's choice, exactly as the table server
         takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`), shown."""
@@ -469,12 +495,21 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         ):
             self.style = None
         self.dealer_steps(round_)  # the shake (or the RNG number) and the deal
-        tiles = round_.view(SEAT)["my_tiles"].get(str(SEAT), [])
-        example = f", e.g. set {tiles[0]} {tiles[1]}" if len(tiles) >= 2 else ""
-        self.console.print(
-            f"Your tiles: {' '.join(tiles)}. Set them by naming two as shown{example}: "
-            "those two make one hand, the other two the other."
+        self.say_tiles(round_)  # none yet where a player bank shakes first (621a.11(i))
+
+    def say_tiles(self, round_: PaiGowRound) -> None:
+        """The player's four tiles as his view shows them, once dealt, and how to set
+        them (621a.10(a)); nothing before they are dealt."""
+        tiles = round_.view(SEAT).get("my_tiles", {}).get(str(SEAT), [])
+        if len(tiles) < 2:
+            return
+        how = (
+            f" Set them by naming two as shown, e.g. set {tiles[0]} {tiles[1]}: those two "
+            "make one hand, the other two the other."
+            if SEAT in round_.state.to_set()
+            else ""
         )
+        self.console.print(f"Your tiles: {' '.join(tiles)}.{how}")
 
     def set_hands(self, round_: PaiGowRound, a: str, b: str, *, asked: bool = True) -> None:
         """Set the player's tiles ``a`` and ``b`` together; the dealer then sets his hands.
@@ -529,7 +564,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
 
     def shown(self, round_: PaiGowRound, events: list[Event]) -> None:
         """The events this table words (:meth:`show`) its way, any other in plain words
-        (a bank taken or passed, a cut, the dealer's wager)."""
+        (a bank taken or passed, a cut, the dealer's wager); the tiles delivered after a
+        player bank's shake, shown to him."""
         for event in events:
             if isinstance(event, WORDED):
                 self.show([event])
@@ -538,6 +574,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                     self.console.print(said, markup=False)
             else:
                 super().shown(round_, [event])
+        if any(isinstance(e, TilesDelivered) for e in events) and SEAT not in round_.state.settings:
+            self.say_tiles(round_)
 
     def show(self, events: list[Event]) -> None:
         for event in events:
