@@ -373,3 +373,26 @@ def test_the_bank_sees_its_own_tiles_once_dealt_and_may_ask_for_help() -> None:
     assert "Your tiles: 6-6 2-6 5-5 1-1" in shown_
     rows = re.findall(r"^│ (\S[^│]*?)\s*│", shown_, re.M)
     assert "request house way" in rows and "hint" in rows
+
+
+def test_the_banks_round_settles_each_wager_and_returns_the_banks_chips() -> None:
+    """The bank sets 6-6 2-6 (Gong) with 5-5 1-1 (2) against the dealer's 4-6 3-4 (7) and
+    1-5 2-3 (1): the dealer's $10 loses to the bank (621a.11(n)); the $10 surplus pays a
+    5% vigorish of $0.50 (621a.11(o)); the bank's $50 come back with $9.50: $59.50, the
+    balance from $940 to $999.50, the round's +$9.50 from $990. No surrender is offered
+    to the bank (621a.10(e) is a wager's)."""
+    out = bank_round(BANK_ROUND + "set 6-6 2-6\n")
+    after = out.split("> set 6-6 2-6")[1]
+    assert "Surrender" not in after
+    assert "The dealer's wager of $10 against the bank loses (621a.11(n))" in after
+    assert "Your bank settles +$9.50, after $0.50 vigorish" in after
+    assert "$59.50 came back to your balance: it is $999.50." in after
+    assert "Balance: $999.50 (this round +$9.50)" in after
+
+
+def test_a_bank_played_out_as_the_player_leaves_says_its_chips_came_back() -> None:
+    """End of input with the bank's hand dealt: the round is played out and the bank's
+    $50 and its +$9.50 ($59.50) come back, said as they do."""
+    out = bank_round(BANK_ROUND)
+    assert "Your bank settles +$9.50, after $0.50 vigorish" in out
+    assert "$59.50 came back to your balance: it is $999.50." in out

@@ -453,14 +453,41 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             self.act(round_, step, DEALER)
 
     def act(self, round_: PaiGowRound, command: Command, actor: int | str) -> bool:
+        """Send ``command`` for ``actor``; its events shown in the table's words (a bank's
+        round's too, :func:`_bank_round`) and the wallet moved; where it ends a round the
+        player banks, the chips that came back said."""
+        before = self.wallet.balance
         try:
             events = round_.handle(command, actor)  # type: ignore[arg-type]
         except IllegalCommand as error:
             self.refuse(error)
             return False
         self.wallet.apply(round_, events)
-        self.show(events)
+        for event in events:
+            if isinstance(event, WORDED):
+                self.show([event])
+            elif said := _bank_round(event):
+                self.say_bank(round_, event, said)
+        if round_.finished and round_.state.bank == SEAT:
+            self.moved(before)
         return True
+
+    def say_bank(self, round_: PaiGowRound, event: Event, said: str) -> None:
+        """A bank round's event said; the player's bank settled says its value chips come
+        back with its result (621a.11(o))."""
+        if isinstance(event, BankSettled) and event.seat == SEAT:
+            chips = format_cents(round_.state.bank_chips)
+            words, _, cite = said.rpartition(" (")
+            said = f"{words}; its {chips} in value chips come back with it ({cite}"
+        self.console.print(said, markup=False)
+
+    def played_out(self, round_: PaiGowRound, events: list[Event]) -> None:
+        """The round played out as the player leaves; where he held the bank, what came
+        back to his balance said."""
+        before = self.wallet.balance
+        super().played_out(round_, events)
+        if round_.state.bank == SEAT:
+            self.moved(before)
 
     def bet(self, round_: PaiGowRound, text: str) -> None:
         amount = self.money(text, SECTIONS.wagers)
@@ -518,9 +545,13 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         if not self.act(round_, SetHands(seat=SEAT, together=(a, b)), SEAT):
             return
         if round_.state.phase is Phase.DEALER_SETTING:
-            self.dealer_steps(round_)  # the dealer's hands by the house way
-            if asked:
+            self.dealer_steps(round_)  # the dealer's hands by the house way, a bank's settled
+            if not asked or round_.finished:
+                return
+            if any(o.command == "Surrender" for o in round_.legal_commands(SEAT)):
                 self.console.print("Surrender, or deal to expose and settle.")
+            else:  # a bank's hands: surrender is a wager's (621a.10(e))
+                self.console.print("Deal to expose the hands and settle.")
 
     def hint(self, round_: PaiGowRound) -> None:
         tiles = round_.tiles_of(SEAT)
@@ -571,7 +602,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 self.show([event])
             elif (said := _bank_round(event)) is not None:
                 if said:
-                    self.console.print(said, markup=False)
+                    self.say_bank(round_, event, said)
             else:
                 super().shown(round_, [event])
         if any(isinstance(e, TilesDelivered) for e in events) and SEAT not in round_.state.settings:
