@@ -396,3 +396,12 @@ def test_a_bank_played_out_as_the_player_leaves_says_its_chips_came_back() -> No
     out = bank_round(BANK_ROUND)
     assert "Your bank settles +$9.50, after $0.50 vigorish" in out
     assert "$59.50 came back to your balance: it is $999.50." in out
+
+
+def test_the_banks_chips_are_not_called_a_wager() -> None:
+    """621a.11(d)(2): the bank's value chips cover the wagers; they are not a wager."""
+    out = bank_round("take bank 10000\n")
+    refusal = out.split("> take bank 10000")[1].splitlines()[1]
+    assert "wager of" not in refusal
+    assert refusal.startswith("Refused: $10,000 in value chips to cover the wagers")
+    assert "more than your balance of $990" in refusal

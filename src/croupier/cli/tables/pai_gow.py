@@ -22,7 +22,7 @@ from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, open_with, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
-from croupier.errors import IllegalCommand
+from croupier.errors import IllegalCommand, InvalidAmount
 from croupier.games.pai_gow import (
     SPOT,
     AnnounceNoMoreBets,
@@ -346,6 +346,19 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             self.act(round_, command, SEAT)
         else:
             self.take(round_, command)
+
+    def check_wallet(self, typed: offered.Typed) -> None:
+        """As every table's, but the bank's chips are not a wager: they are the value
+        chips that cover the wagers (621a.11(d)(2)), said so where they are more than the
+        balance."""
+        chips = typed.data.get("chips") if typed.offer.command == "TakeBank" else None
+        if isinstance(chips, int) and chips > self.wallet.balance:
+            raise InvalidAmount(
+                f"{format_cents(chips)} in value chips to cover the wagers is more than "
+                f"your balance of {format_cents(self.wallet.balance)}",
+                SECTIONS.bank_covers,
+            )
+        super().check_wallet(typed)
 
     def place_on(self, round_: PaiGowRound, spot: str, amount: str) -> None:
         if spot == SPOT:
