@@ -405,3 +405,13 @@ def test_the_banks_chips_are_not_called_a_wager() -> None:
     assert "wager of" not in refusal
     assert refusal.startswith("Refused: $10,000 in value chips to cover the wagers")
     assert "more than your balance of $990" in refusal
+
+
+def test_a_co_bank_voided_at_the_end_of_input_says_why_in_plain_words() -> None:
+    """A co-bank (621a.11(e)) with no wager against it, left at the end of input: the
+    round is void and its $50 come back, said in plain words, with no server words."""
+    out = bank_round("take bank 50 co-bank=yes\n")
+    assert "server" not in out and "betting-seconds" not in out and "reason" not in out
+    assert "The round is void: no wager was placed while the betting was open" in out
+    assert "$50 came back to your balance: it is $990." in out
+    assert "Balance: $990 (this round $0)" in out
