@@ -415,3 +415,25 @@ def test_a_co_bank_voided_at_the_end_of_input_says_why_in_plain_words() -> None:
     assert "The round is void: no wager was placed while the betting was open" in out
     assert "$50 came back to your balance: it is $990." in out
     assert "Balance: $990 (this round $0)" in out
+
+
+def test_a_hint_lists_each_distinct_setting_once() -> None:
+    """Seed 5 delivers 1-5 5-5 1-6 5-5: two tiles alike, so of the three ways to put
+    four tiles in two pairs, two are the same hands (5-5 with 1-6, 5-5 with 1-5); the
+    hint lists two rows, each setting once."""
+    out = play_one(5, "bet 10\ndeal\nhint\n")
+    assert "Your tiles: 1-5 5-5 1-6 5-5" in out
+    rows = re.findall(r"^│ (\S+ \S+) \(.*│ (\S+ \S+) \(.*│ ([+-]\d\.\d{4}) ", out, re.M)
+    assert len(rows) == 2, out
+    assert {frozenset((high, low)) for high, low, _ in rows} == {
+        frozenset(("5-5 5-5", "1-6 1-5")),
+        frozenset(("5-5 1-6", "5-5 1-5")),
+    }
+
+
+def play_one(seed: int, script: str) -> str:
+    result = CliRunner().invoke(
+        app, ["play", "pai-gow", "--seed", str(seed), "--rounds", "1"], input=script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    return result.output

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -71,6 +72,9 @@ from croupier.money import Cents, format_cents
 from croupier.quoting import typed_back
 from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
+
+if TYPE_CHECKING:
+    from croupier.analysis.exact.pai_gow import SettingAdvice
 
 HELP = """\
 How Pai Gow plays: you wager on your betting area, AMOUNT in dollars (cents may be given:
@@ -234,6 +238,22 @@ _VERB = {
     Outcome.VOID: "is void",
 }
 """A wager's outcome as a verb (a win is worded with its amount)."""
+
+
+def _distinct_settings(advice: SettingAdvice) -> list[tuple[str, str, str, str]]:
+    """The rows of a hint (:func:`~croupier.analysis.exact.pai_gow.optimal_setting`'s
+    ``advice``): each distinct setting once (two tiles alike make two of the three ways
+    to set four tiles the same hands), its hands, expected result and notes."""
+    rows: dict[tuple[tuple[str, ...], ...], tuple[str, str, str]] = {}
+    notes: dict[tuple[tuple[str, ...], ...], list[str]] = {}
+    for index, setting in enumerate(advice.settings):
+        high, low = [t.code for t in setting.high], [t.code for t in setting.low]
+        key = (tuple(sorted(high)), tuple(sorted(low)))
+        rows.setdefault(key, (_hand(high), _hand(low), f"{float(advice.expected[index]):+.4f}"))
+        said = notes.setdefault(key, [])
+        said += ["optimal"] if index == advice.best else []
+        said += ["house way"] if index == advice.house_way else []
+    return [(*row, ", ".join(notes[key])) for key, row in rows.items()]
 
 
 def _hand(tiles: tuple[str, ...] | list[str]) -> str:
@@ -578,18 +598,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         table = Table(title="Your settings against the house way (expected result per $1)")
         for column in ("High hand", "Low hand", "Expected", ""):
             table.add_column(column)
-        for index, setting in enumerate(advice.settings):
-            notes = []
-            if index == advice.best:
-                notes.append("optimal")
-            if index == advice.house_way:
-                notes.append("house way")
-            table.add_row(
-                _hand([t.code for t in setting.high]),
-                _hand([t.code for t in setting.low]),
-                f"{float(advice.expected[index]):+.4f}",
-                ", ".join(notes),
-            )
+        for row in _distinct_settings(advice):
+            table.add_row(*row)
         self.console.print(table)
         best = advice.setting
         self.console.print(f"Hint: set {best.high[0].code} {best.high[1].code}", markup=False)
