@@ -368,6 +368,7 @@ def test_the_bank_sees_its_own_tiles_once_dealt_and_may_ask_for_help() -> None:
     out = bank_round(BANK_ROUND + "show\n")
     before_shake = out.split("> shake dice")[0]
     assert "Your tiles" not in before_shake
+    assert "│ shake dice" in before_shake.split("> deal")[1]  # what the bank does next
     shaken, shown_ = out.split("> shake dice")[1].split("> show")
     assert "Your tiles: 6-6 2-6 5-5 1-1" in shaken
     assert "Your tiles: 6-6 2-6 5-5 1-1" in shown_

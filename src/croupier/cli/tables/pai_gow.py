@@ -555,7 +555,9 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         ):
             self.style = None
         self.dealer_steps(round_)  # the shake (or the RNG number) and the deal
-        self.say_tiles(round_)  # none yet where a player bank shakes first (621a.11(i))
+        if not round_.tiles_of(SEAT):  # a player bank shakes first (621a.11(i)): say how
+            self.show_legal(round_)
+        self.say_tiles(round_)
 
     def say_tiles(self, round_: PaiGowRound) -> None:
         """The player's four tiles as his view shows them, once dealt, and how to set
