@@ -342,3 +342,99 @@ def test_deal_before_the_hands_are_set_says_to_set_them() -> None:
     assert "set T1 T2" in refusal and "set 3-3 1-2" in refusal
     assert "request house way" in refusal and refusal.endswith("(621a.10(a))")
     assert "no more bets" not in refusal
+
+
+# --- the player-banker's round at seed 3 (621a.11): a fresh player's findings -----------
+BANK_ROUND = "take bank 50\ndecline cut\ndeal\nshake dice\n"
+"""Seed 3, round 2: the bank (seat 1, $50) shakes 5 2 3; its tiles are 6-6 2-6 5-5 1-1
+(the Gong 6-6 2-6 with the pair-less 5-5 1-1, 2) and the dealer wagers $10 against it."""
+
+
+def bank_round(script: str) -> str:
+    result = CliRunner().invoke(
+        app,
+        ["play", "pai-gow", "--rules", "examples/rules/pai-gow.toml", "--seed", "3"],
+        input="bet 10\ndeal\nset 1-5 1-2\ndeal\n" + script,
+        env=ENV,
+    )
+    assert result.exit_code == 0, result.output
+    return result.output.split("Round r0002")[1]
+
+
+def test_the_bank_sees_its_own_tiles_once_dealt_and_may_ask_for_help() -> None:
+    """The bank's ``deal`` comes before its shake, so no tile line ("Your tiles: .");
+    once the bank shakes, its four tiles are shown, and ``show`` shows them; it sets its
+    own hands (621a.10(a)-(b)), so ``request house way`` and ``hint`` are in its list."""
+    out = bank_round(BANK_ROUND + "show\n")
+    before_shake = out.split("> shake dice")[0]
+    assert "Your tiles" not in before_shake
+    assert "│ shake dice" in before_shake.split("> deal")[1]  # what the bank does next
+    shaken, shown_ = out.split("> shake dice")[1].split("> show")
+    assert "Your tiles: 6-6 2-6 5-5 1-1" in shaken
+    assert "Your tiles: 6-6 2-6 5-5 1-1" in shown_
+    rows = re.findall(r"^│ (\S[^│]*?)\s*│", shown_, re.M)
+    assert "request house way" in rows and "hint" in rows
+
+
+def test_the_banks_round_settles_each_wager_and_returns_the_banks_chips() -> None:
+    """The bank sets 6-6 2-6 (Gong) with 5-5 1-1 (2) against the dealer's 4-6 3-4 (7) and
+    1-5 2-3 (1): the dealer's $10 loses to the bank (621a.11(n)); the $10 surplus pays a
+    5% vigorish of $0.50 (621a.11(o)); the bank's $50 come back with $9.50: $59.50, the
+    balance from $940 to $999.50, the round's +$9.50 from $990. No surrender is offered
+    to the bank (621a.10(e) is a wager's)."""
+    out = bank_round(BANK_ROUND + "set 6-6 2-6\n")
+    after = out.split("> set 6-6 2-6")[1]
+    assert "Surrender" not in after
+    assert "The dealer's wager of $10 against the bank loses (621a.11(n))" in after
+    assert "Your bank settles +$9.50, after $0.50 vigorish" in after
+    assert "$59.50 came back to your balance: it is $999.50." in after
+    assert "Balance: $999.50 (this round +$9.50)" in after
+
+
+def test_a_bank_played_out_as_the_player_leaves_says_its_chips_came_back() -> None:
+    """End of input with the bank's hand dealt: the round is played out and the bank's
+    $50 and its +$9.50 ($59.50) come back, said as they do."""
+    out = bank_round(BANK_ROUND)
+    assert "Your bank settles +$9.50, after $0.50 vigorish" in out
+    assert "$59.50 came back to your balance: it is $999.50." in out
+
+
+def test_the_banks_chips_are_not_called_a_wager() -> None:
+    """621a.11(d)(2): the bank's value chips cover the wagers; they are not a wager."""
+    out = bank_round("take bank 10000\n")
+    refusal = out.split("> take bank 10000")[1].splitlines()[1]
+    assert "wager of" not in refusal
+    assert refusal.startswith("Refused: $10,000 in value chips to cover the wagers")
+    assert "more than your balance of $990" in refusal
+
+
+def test_a_co_bank_voided_at_the_end_of_input_says_why_in_plain_words() -> None:
+    """A co-bank (621a.11(e)) with no wager against it, left at the end of input: the
+    round is void and its $50 come back, said in plain words, with no server words."""
+    out = bank_round("take bank 50 co-bank=yes\n")
+    assert "server" not in out and "betting-seconds" not in out and "reason" not in out
+    assert "The round is void: no wager was placed while the betting was open" in out
+    assert "$50 came back to your balance: it is $990." in out
+    assert "Balance: $990 (this round $0)" in out
+
+
+def test_a_hint_lists_each_distinct_setting_once() -> None:
+    """Seed 5 delivers 1-5 5-5 1-6 5-5: two tiles alike, so of the three ways to put
+    four tiles in two pairs, two are the same hands (5-5 with 1-6, 5-5 with 1-5); the
+    hint lists two rows, each setting once."""
+    out = play_one(5, "bet 10\ndeal\nhint\n")
+    assert "Your tiles: 1-5 5-5 1-6 5-5" in out
+    rows = re.findall(r"^│ (\S+ \S+) \(.*│ (\S+ \S+) \(.*│ ([+-]\d\.\d{4}) ", out, re.M)
+    assert len(rows) == 2, out
+    assert {frozenset((high, low)) for high, low, _ in rows} == {
+        frozenset(("5-5 5-5", "1-6 1-5")),
+        frozenset(("5-5 1-6", "5-5 1-5")),
+    }
+
+
+def play_one(seed: int, script: str) -> str:
+    result = CliRunner().invoke(
+        app, ["play", "pai-gow", "--seed", str(seed), "--rounds", "1"], input=script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    return result.output

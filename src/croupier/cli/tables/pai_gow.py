@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -22,7 +23,7 @@ from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, open_with, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
-from croupier.errors import IllegalCommand
+from croupier.errors import IllegalCommand, InvalidAmount
 from croupier.games.pai_gow import (
     SPOT,
     AnnounceNoMoreBets,
@@ -71,6 +72,9 @@ from croupier.money import Cents, format_cents
 from croupier.quoting import typed_back
 from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
+
+if TYPE_CHECKING:
+    from croupier.analysis.exact.pai_gow import SettingAdvice
 
 HELP = """\
 How Pai Gow plays: you wager on your betting area, AMOUNT in dollars (cents may be given:
@@ -236,6 +240,22 @@ _VERB = {
 """A wager's outcome as a verb (a win is worded with its amount)."""
 
 
+def _distinct_settings(advice: SettingAdvice) -> list[tuple[str, str, str, str]]:
+    """The rows of a hint (:func:`~croupier.analysis.exact.pai_gow.optimal_setting`'s
+    ``advice``): each distinct setting once (two tiles alike make two of the three ways
+    to set four tiles the same hands), its hands, expected result and notes."""
+    rows: dict[tuple[tuple[str, ...], ...], tuple[str, str, str]] = {}
+    notes: dict[tuple[tuple[str, ...], ...], list[str]] = {}
+    for index, setting in enumerate(advice.settings):
+        high, low = [t.code for t in setting.high], [t.code for t in setting.low]
+        key = (tuple(sorted(high)), tuple(sorted(low)))
+        rows.setdefault(key, (_hand(high), _hand(low), f"{float(advice.expected[index]):+.4f}"))
+        said = notes.setdefault(key, [])
+        said += ["optimal"] if index == advice.best else []
+        said += ["house way"] if index == advice.house_way else []
+    return [(*row, ", ".join(notes[key])) for key, row in rows.items()]
+
+
 def _hand(tiles: tuple[str, ...] | list[str]) -> str:
     rank = rank_hand(tiles[0], tiles[1])
     return f"{' '.join(tiles)} ({rank.text})"
@@ -347,6 +367,19 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         else:
             self.take(round_, command)
 
+    def check_wallet(self, typed: offered.Typed) -> None:
+        """As every table's, but the bank's chips are not a wager: they are the value
+        chips that cover the wagers (621a.11(d)(2)), said so where they are more than the
+        balance."""
+        chips = typed.data.get("chips") if typed.offer.command == "TakeBank" else None
+        if isinstance(chips, int) and chips > self.wallet.balance:
+            raise InvalidAmount(
+                f"{format_cents(chips)} in value chips to cover the wagers is more than "
+                f"your balance of {format_cents(self.wallet.balance)}",
+                SECTIONS.bank_covers,
+            )
+        super().check_wallet(typed)
+
     def place_on(self, round_: PaiGowRound, spot: str, amount: str) -> None:
         if spot == SPOT:
             self.bet(round_, amount)
@@ -420,6 +453,32 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             elif command.command == "SettleWagers":
                 yield Choice("deal", "expose the hands and settle the wagers", "", command.cite)
 
+    def choices(self, round_: PaiGowRound) -> Iterable[Choice]:
+        """The round's offers, then, while the player's tiles are to be set, the house
+        way asked for where the round takes it though it lists it for a wager only (a
+        player bank sets his own hands too, 621a.10(a)-(b)) and the hint."""
+        rows = list(super().choices(round_))
+        yield from rows
+        state = round_.state
+        if state.phase is not Phase.SETTING or SEAT not in state.to_set():
+            return
+        if SEAT in state.pending or not round_.tiles_of(SEAT):
+            return
+        if not any(row.typed == "request house way" for row in rows):
+            yield Choice(*PLAYER_WORDS["RequestHouseWay"], "", SECTIONS.assistance)
+        yield Choice("hint", self.own[0][1], "", "")
+
+    def show_round(self, round_: PaiGowRound) -> None:
+        """``show``: the bank held and its chips, the player's tiles once dealt, then his
+        wagers and what he may do (every table's)."""
+        if round_.state.bank == SEAT:
+            self.console.print(
+                f"You are the bank, with {format_cents(round_.state.bank_chips)} to cover "
+                f"the wagers ({SECTIONS.bank_covers})."
+            )
+        self.say_tiles(round_)
+        super().show_round(round_)
+
     def dealer_steps(self, round_: PaiGowRound) -> None:
         """The dealer's steps that involve no one's choice, exactly as the table server
         takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`), shown."""
@@ -427,14 +486,41 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             self.act(round_, step, DEALER)
 
     def act(self, round_: PaiGowRound, command: Command, actor: int | str) -> bool:
+        """Send ``command`` for ``actor``; its events shown in the table's words (a bank's
+        round's too, :func:`_bank_round`) and the wallet moved; where it ends a round the
+        player banks, the chips that came back said."""
+        before = self.wallet.balance
         try:
             events = round_.handle(command, actor)  # type: ignore[arg-type]
         except IllegalCommand as error:
             self.refuse(error)
             return False
         self.wallet.apply(round_, events)
-        self.show(events)
+        for event in events:
+            if isinstance(event, WORDED):
+                self.show([event])
+            elif said := _bank_round(event):
+                self.say_bank(round_, event, said)
+        if round_.finished and round_.state.bank == SEAT:
+            self.moved(before)
         return True
+
+    def say_bank(self, round_: PaiGowRound, event: Event, said: str) -> None:
+        """A bank round's event said; the player's bank settled says its value chips come
+        back with its result (621a.11(o))."""
+        if isinstance(event, BankSettled) and event.seat == SEAT:
+            chips = format_cents(round_.state.bank_chips)
+            words, _, cite = said.rpartition(" (")
+            said = f"{words}; its {chips} in value chips come back with it ({cite}"
+        self.console.print(said, markup=False)
+
+    def played_out(self, round_: PaiGowRound, events: list[Event]) -> None:
+        """The round played out as the player leaves; where he held the bank, what came
+        back to his balance said."""
+        before = self.wallet.balance
+        super().played_out(round_, events)
+        if round_.state.bank == SEAT:
+            self.moved(before)
 
     def bet(self, round_: PaiGowRound, text: str) -> None:
         amount = self.money(text, SECTIONS.wagers)
@@ -469,12 +555,23 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         ):
             self.style = None
         self.dealer_steps(round_)  # the shake (or the RNG number) and the deal
-        tiles = round_.view(SEAT)["my_tiles"].get(str(SEAT), [])
-        example = f", e.g. set {tiles[0]} {tiles[1]}" if len(tiles) >= 2 else ""
-        self.console.print(
-            f"Your tiles: {' '.join(tiles)}. Set them by naming two as shown{example}: "
-            "those two make one hand, the other two the other."
+        if not round_.tiles_of(SEAT):  # a player bank shakes first (621a.11(i)): say how
+            self.show_legal(round_)
+        self.say_tiles(round_)
+
+    def say_tiles(self, round_: PaiGowRound) -> None:
+        """The player's four tiles as his view shows them, once dealt, and how to set
+        them (621a.10(a)); nothing before they are dealt."""
+        tiles = round_.view(SEAT).get("my_tiles", {}).get(str(SEAT), [])
+        if len(tiles) < 2:
+            return
+        how = (
+            f" Set them by naming two as shown, e.g. set {tiles[0]} {tiles[1]}: those two "
+            "make one hand, the other two the other."
+            if SEAT in round_.state.to_set()
+            else ""
         )
+        self.console.print(f"Your tiles: {' '.join(tiles)}.{how}")
 
     def set_hands(self, round_: PaiGowRound, a: str, b: str, *, asked: bool = True) -> None:
         """Set the player's tiles ``a`` and ``b`` together; the dealer then sets his hands.
@@ -483,9 +580,13 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         if not self.act(round_, SetHands(seat=SEAT, together=(a, b)), SEAT):
             return
         if round_.state.phase is Phase.DEALER_SETTING:
-            self.dealer_steps(round_)  # the dealer's hands by the house way
-            if asked:
+            self.dealer_steps(round_)  # the dealer's hands by the house way, a bank's settled
+            if not asked or round_.finished:
+                return
+            if any(o.command == "Surrender" for o in round_.legal_commands(SEAT)):
                 self.console.print("Surrender, or deal to expose and settle.")
+            else:  # a bank's hands: surrender is a wager's (621a.10(e))
+                self.console.print("Deal to expose the hands and settle.")
 
     def hint(self, round_: PaiGowRound) -> None:
         tiles = round_.tiles_of(SEAT)
@@ -499,18 +600,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         table = Table(title="Your settings against the house way (expected result per $1)")
         for column in ("High hand", "Low hand", "Expected", ""):
             table.add_column(column)
-        for index, setting in enumerate(advice.settings):
-            notes = []
-            if index == advice.best:
-                notes.append("optimal")
-            if index == advice.house_way:
-                notes.append("house way")
-            table.add_row(
-                _hand([t.code for t in setting.high]),
-                _hand([t.code for t in setting.low]),
-                f"{float(advice.expected[index]):+.4f}",
-                ", ".join(notes),
-            )
+        for row in _distinct_settings(advice):
+            table.add_row(*row)
         self.console.print(table)
         best = advice.setting
         self.console.print(f"Hint: set {best.high[0].code} {best.high[1].code}", markup=False)
@@ -529,15 +620,18 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
 
     def shown(self, round_: PaiGowRound, events: list[Event]) -> None:
         """The events this table words (:meth:`show`) its way, any other in plain words
-        (a bank taken or passed, a cut, the dealer's wager)."""
+        (a bank taken or passed, a cut, the dealer's wager); the tiles delivered after a
+        player bank's shake, shown to him."""
         for event in events:
             if isinstance(event, WORDED):
                 self.show([event])
             elif (said := _bank_round(event)) is not None:
                 if said:
-                    self.console.print(said, markup=False)
+                    self.say_bank(round_, event, said)
             else:
                 super().shown(round_, [event])
+        if any(isinstance(e, TilesDelivered) for e in events) and SEAT not in round_.state.settings:
+            self.say_tiles(round_)
 
     def show(self, events: list[Event]) -> None:
         for event in events:

@@ -19,10 +19,18 @@ from typing import Any
 from rich.console import Console
 
 from croupier.citations import shown
-from croupier.engine import Command, Event, LegalCommand, Outcome, Round, WagerSettled
+from croupier.engine import (
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundVoided,
+    WagerSettled,
+)
 from croupier.equipment.cards import Card, Rank
 from croupier.errors import InvalidAmount
-from croupier.game import WALLET, event_moves, stakes_taken_back
+from croupier.game import EMPTY_ROUND, WALLET, event_moves, stakes_taken_back
 from croupier.money import Cents, format_cents, format_odds
 from croupier.offers import Amount
 from croupier.quoting import visible
@@ -251,11 +259,25 @@ def shown_value(name: str, value: Any) -> str:
     return str(value)
 
 
+PLAIN_REASONS = {EMPTY_ROUND: "no wager was placed while the betting was open"}
+"""A void's reason, where the round records it in the server's words, in plain ones."""
+
+
+def voided(event: RoundVoided) -> str:
+    """A round voided, said with its reason in plain words (:data:`PLAIN_REASONS`) and
+    that whatever is on the table comes back."""
+    reason = PLAIN_REASONS.get(event.reason, event.reason)
+    cite = f" ({shown(event.cite)})" if event.cite else ""
+    return f"The round is void: {reason}; whatever is on the table comes back{cite}"
+
+
 def describe(event: Event, hidden: dict[str, Any], spots: Mapping[str, str] | None = None) -> str:
     """``event`` in plain words, its ``hidden`` fields blanked, a field at its default
     (``None``, a zero) left out, its ``spot`` as ``spots`` names it (the layout's names
     by spot: ``{"pai_gow": "Pai Gow Wager"}``) or in words, on its "betting area" (the
     chapters' word): "Die thrown: face 3 (its rule)"."""
+    if isinstance(event, RoundVoided):
+        return voided(event)
     data = {**event.model_dump(mode="json"), **hidden}
     if isinstance(data.get("spot"), str):
         data["spot"] = (spots or {}).get(data["spot"]) or re.sub(r"[_:]+", " ", data["spot"])
