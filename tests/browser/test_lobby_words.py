@@ -1,7 +1,10 @@
 """The lobby as a new player meets it (issue 34): "Loading tables…" until the tables
 arrive and, where they cannot be had, why in words (the Tables heading stood empty for
 three seconds after sign-in); each card's link says the game and its seats, the
-table's id only where another table bears the same name (it read "Craps table craps")."""
+table's id only where another table bears the same name (it read "Craps table craps");
+a table the operator closed for play says so and why, his reason as plain text, on its
+card and when a player sits down at it (it read "Sic Bo, 9 of 10 seats free", then "You
+sit at seat 1: place your wagers.")."""
 
 from __future__ import annotations
 
@@ -67,6 +70,9 @@ def test_a_cards_link_says_the_game_and_its_seats(browser: Any, server: Server) 
     assert server.table("lw-pai", "pai-gow.toml").status_code == 201
     assert server.table("lw-mini", "mini-craps.toml").status_code == 201
     assert server.table("lw-craps", 'game = "craps"\n').status_code == 201
+    spill = "a spill <b>on</b> the layout"  # the operator's words: text, never markup
+    closing = {"thing": "table", "subject": "lw-craps", "disabled": True, "reason": spill}
+    assert server.admin.post("/disabled", json=closing).status_code == 200
     context, page = _signed_up(browser, server, "ann-links", lambda r: r.continue_())
     page.wait_for_selector('.table-card[data-table="lw-pai"]')
     listed = server.admin.get("/tables").json()["tables"]
@@ -76,7 +82,8 @@ def test_a_cards_link_says_the_game_and_its_seats(browser: Any, server: Server) 
         free = len(t["free_seats"])
         seats = f"{free} of {t['seat_count']} seats free" if free else "full"
         named = f" (table {t['id']})" if shares else ""
-        assert link == f"{t['title']}{named}, {seats}"
+        closed = ", closed for play" if t["closed"] else ""
+        assert link == f"{t['title']}{named}{closed}, {seats}"
     # Two tables of one game: each link names its table.
     dbj = page.locator('.table-card[data-table="lw-dbj-2"] h4 a').inner_text()
     assert dbj.endswith("(table lw-dbj-2), 6 of 6 seats free") or "(table lw-dbj-2), " in dbj
@@ -86,4 +93,17 @@ def test_a_cards_link_says_the_game_and_its_seats(browser: Any, server: Server) 
     mini = page.locator('.table-card[data-table="lw-mini"] h4 a').inner_text()
     craps = page.locator('.table-card[data-table="lw-craps"] h4 a').inner_text()
     assert mini.startswith("Mini-Craps") and craps.startswith("Craps"), (mini, craps)
+    assert "closed for play" not in mini and ", closed for play, " in craps, (mini, craps)
+    why = (
+        f"by the operator: {spill}. No round is dealt here until the operator enables the "
+        "table again."
+    )
+    card = page.locator('.table-card[data-table="lw-craps"]')
+    assert card.locator('[data-card="closed"]').inner_text() == f"Closed for play {why}"
+    assert card.locator("b").count() == 0
+    # Seated at it, he is told it is closed and why, not to place his wagers.
+    card.locator("h4 a").click()
+    page.locator('[data-sit="1"]').click()
+    said = page.locator(".message").filter(has_text="You sit at seat 1")
+    assert said.inner_text() == f"You sit at seat 1, but this table is closed for play {why}"
     context.close()

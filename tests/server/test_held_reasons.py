@@ -5,7 +5,9 @@ frame say it alike; once the cause is gone the table offers the wager again and 
 nothing.
 
 - the table disabled by the operator (GLI-19 2.4.1): closed for play by the operator,
-  his balance untouched;
+  for the operator's reason (plain text as he wrote it), his balance untouched; the
+  lobby's card and the answer to taking a seat say it too, for a disabled game or
+  paytable alike;
 - no version of the table's Rules Submission in force (version 1 withdrawn): no rules in
   force, so no round until the operator files them;
 - his account disabled (GLI-19 2.4.1, 4.15.1) or his play self-excluded (814a.2): in the
@@ -85,12 +87,60 @@ def test_a_table_disabled_by_the_operator_is_said(seated: tuple[Api, str, dict[s
     api, _, ann = seated
     _disabled(api, "table", "hrd", True, "the dealer's shift ended")
     assert _held(api, ann) == (
-        "This table is closed for play by the operator, so no new round is dealt here. Your "
-        "balance is untouched; play resumes here when the operator enables the table again "
-        "(GLI-19 2.4.1)."
+        "This table is closed for play by the operator: the dealer's shift ended. No new "
+        "round is dealt here. Your balance is untouched; play resumes here when the operator "
+        "enables the table again (GLI-19 2.4.1)."
     )
     _disabled(api, "table", "hrd", False)
     _offered_again(api, ann)
+    # The operator's words as he wrote them, markup and all: plain text, never HTML (the
+    # page writes it as text); his own full stop is not doubled.
+    _disabled(api, "table", "hrd", True, "a spill <b>on</b> the layout.")
+    assert _held(api, ann).startswith(
+        "This table is closed for play by the operator: a spill <b>on</b> the layout. No new "
+    )
+
+
+def _card(api: Api, auth: dict[str, str]) -> tuple[bool, str]:
+    r = api.client.get("/tables", headers=auth)
+    assert r.status_code == 200, r.text
+    (card,) = [t for t in r.json()["tables"] if t["id"] == "hrd"]
+    return card["closed"], card["closed_reason"]
+
+
+@pytest.mark.parametrize(
+    ("thing", "subject"),
+    [("table", "hrd"), ("game", "high-roll-dice"), ("paytable", "hrd/1")],
+)
+def test_the_lobby_says_a_table_is_closed_and_why(
+    seated: tuple[Api, str, dict[str, str]], thing: str, subject: str
+) -> None:
+    """The table, its game or the paytable in force (version 1) disabled closes the
+    table for play (GLI-19 2.4.1): its card in the lobby says so, with the reason."""
+    api, _, ann = seated
+    assert _card(api, ann) == (False, "")
+    _disabled(api, thing, subject, True, "a spill on the layout")
+    assert _card(api, ann) == (True, "a spill on the layout")
+    _disabled(api, thing, subject, False)
+    assert _card(api, ann) == (False, "")
+
+
+def test_taking_a_seat_at_a_closed_table_says_it_is_closed(
+    seated: tuple[Api, str, dict[str, str]],
+) -> None:
+    """He is seated (the seat is his once the table deals again), and told the table is
+    closed for play and why, not to place his wagers."""
+    api = seated[0]
+    _, bob = api.player("bob", deposit=5_000)
+    _, cy = api.player("cy", deposit=5_000)
+    r = api.client.post("/tables/hrd/seats", json={"seat": 1}, headers=bob)
+    assert r.status_code == 201, r.text
+    assert (r.json()["closed"], r.json()["closed_reason"]) == (False, "")
+    _disabled(api, "table", "hrd", True, "a spill on the layout")
+    r = api.client.post("/tables/hrd/seats", json={"seat": 3}, headers=cy)
+    assert r.status_code == 201, r.text
+    assert r.json()["seat"] == 3
+    assert (r.json()["closed"], r.json()["closed_reason"]) == (True, "a spill on the layout")
 
 
 def test_a_table_with_no_rules_in_force_is_said(seated: tuple[Api, str, dict[str, str]]) -> None:

@@ -50,7 +50,13 @@ _KINDS: dict[Thing, tuple[Kind, Kind]] = {
 
 
 class DisabledError(LedgerError):
-    """A request refused because what it needs is disabled (409)."""
+    """A request refused because what it needs is disabled (409); ``closed``: the
+    operator's reason, as recorded, where a table is closed for play
+    (:func:`check_dealing`)."""
+
+    def __init__(self, message: str, cite: str, closed: str = "") -> None:
+        super().__init__(message, cite)
+        self.closed = closed
 
 
 class PlayerDisabled(DisabledError, AccessDenied):
@@ -222,25 +228,34 @@ _PLAYER = Statement.of(
 )
 
 
-def check_dealing(session: Session, table_id: str, game: str, version: int) -> None:
-    """Refuse (:class:`DisabledError`) a new round at table ``table_id`` (of ``game``,
-    under version ``version`` of its Rules Submission) where the table, the game or that
-    paytable is disabled; the first found is named."""
+def closing(session: Session, table_id: str, game: str, version: int | None) -> Disabled | None:
+    """What closes table ``table_id`` (of ``game``) for play: the table, the game or
+    version ``version`` of its Rules Submission (``None``: none in force) disabled, the
+    first found in that order; ``None`` where nothing does."""
+    subject = paytable(table_id, version) if version is not None else ""
     found = (
         raw(session)
-        .execute(
-            _DEALING, {"table": table_id, "game": game, "paytable": paytable(table_id, version)}
-        )
+        .execute(_DEALING, {"table": table_id, "game": game, "paytable": subject})
         .fetchall()
     )
-    if found:
-        order = ("table", "game", "paytable")
-        thing, subject, by, at, reason = min(found, key=lambda r: order.index(r[0]))
-        first = Disabled(thing=thing, subject=subject, by=by, at=stored_moment(at), reason=reason)
+    if not found:
+        return None
+    order = ("table", "game", "paytable")
+    thing, subject, by, at, reason = min(found, key=lambda r: order.index(r[0]))
+    return Disabled(thing=thing, subject=subject, by=by, at=stored_moment(at), reason=reason)
+
+
+def check_dealing(session: Session, table_id: str, game: str, version: int) -> None:
+    """Refuse (:class:`DisabledError`, its ``closed`` the operator's reason) a new round at
+    table ``table_id`` (of ``game``, under version ``version`` of its Rules Submission)
+    where the table, the game or that paytable is disabled; the first found is named."""
+    first = closing(session, table_id, game, version)
+    if first is not None:
         raise DisabledError(
             f"{_since(first)}: table {table_id} opens no new round until it is enabled "
             "(the round in progress was allowed to finish)",
             CITE,
+            first.reason,
         )
 
 

@@ -6,7 +6,7 @@ Each sentence says what happened, what he can do and the rule, in the regulation
 
 - the last self-check failed: :data:`croupier.server.selfcheck.CLOSED`;
 - the table, its game or the paytable in force disabled by the operator
-  (:data:`TABLE_DISABLED`, GLI-19 2.4.1);
+  (:func:`table_disabled`, with the operator's reason; GLI-19 2.4.1);
 - no version of the table's Rules Submission in force (:data:`NO_RULES`);
 - his account disabled (:func:`player_disabled`, in the refusal's own words: who, when
   and why), or his play suspended or self-excluded (:func:`play_stopped`, the refusal's
@@ -15,16 +15,11 @@ Each sentence says what happened, what he can do and the rule, in the regulation
 
 from __future__ import annotations
 
+from sqlalchemy.orm import Session
+
 from croupier.citations import shown
 from croupier.errors import CroupierError
 from croupier.ledger import disabling, versions
-
-TABLE_DISABLED = (
-    "This table is closed for play by the operator, so no new round is dealt here. Your "
-    "balance is untouched; play resumes here when the operator enables the table again "
-    f"({shown(disabling.CITE)})."
-)
-"""A table (or its game, or the paytable in force) disabled by the operator."""
 
 NO_RULES = (
     "This table has no rules in force: no version of its Rules Submission is approved and "
@@ -36,6 +31,34 @@ NO_RULES = (
 
 def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
+
+
+def _stopped(words: str) -> str:
+    """The operator's words ending a sentence (a full stop added where they have none)."""
+    words = words.strip()
+    return words if words.endswith((".", "!", "?")) else f"{words}."
+
+
+def table_disabled(reason: str) -> str:
+    """A table (or its game, or the paytable in force) disabled by the operator for
+    ``reason`` (his words as recorded: plain text, never markup)."""
+    return (
+        f"This table is closed for play by the operator: {_stopped(reason)} No new round is "
+        "dealt here. Your balance is untouched; play resumes here when the operator enables "
+        f"the table again ({shown(disabling.CITE)})."
+    )
+
+
+def closed_reason(session: Session, table_id: str, game: str) -> str:
+    """The operator's reason table ``table_id`` (of ``game``) is closed for play: the
+    table, its game or the paytable in force disabled (the first, as a new round is
+    refused: :func:`croupier.ledger.disabling.check_dealing`); ``""`` while it is open."""
+    try:
+        version: int | None = versions.in_force(session, table_id).version
+    except versions.NotInForce:
+        version = None
+    found = disabling.closing(session, table_id, game, version)
+    return found.reason if found is not None else ""
 
 
 def player_disabled(refusal: disabling.PlayerDisabled) -> str:

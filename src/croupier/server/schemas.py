@@ -270,6 +270,22 @@ class SeatOut(BaseModel):
     name."""
 
 
+class SeatTaken(SeatOut):
+    """A seat just taken, and whether the table deals: seated at a table closed for play,
+    the player is told so and why."""
+
+    closed: bool = Field(
+        default=False,
+        description="Whether the table is closed for play: the table, its game or the "
+        "paytable in force disabled by the operator (GLI-19 2.4.1).",
+    )
+    closed_reason: str = Field(
+        default="",
+        description="The operator's reason the table is closed for play, as he recorded it "
+        "(plain text); '' while it is open.",
+    )
+
+
 class TableOut(BaseModel):
     id: str
     game: str
@@ -665,6 +681,16 @@ class TableSummary(BaseModel):
     )
     returns_note: str = Field(
         default="", description="Why there is no return yet, in words ('' where there is)."
+    )
+    closed: bool = Field(
+        default=False,
+        description="Whether the table is closed for play: the table, its game or the "
+        "paytable in force disabled by the operator (GLI-19 2.4.1).",
+    )
+    closed_reason: str = Field(
+        default="",
+        description="The operator's reason the table is closed for play, as he recorded it "
+        "(plain text); '' while it is open.",
     )
 
 

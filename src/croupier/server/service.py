@@ -48,7 +48,13 @@ from croupier.registry import find, load_text, rules_from_data, spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import STORED, RulesSubmission
 from croupier.server import schemas, seals, selfcheck, table_state
-from croupier.server.held import NO_RULES, TABLE_DISABLED, play_stopped, player_disabled
+from croupier.server.held import (
+    NO_RULES,
+    closed_reason,
+    play_stopped,
+    player_disabled,
+    table_disabled,
+)
 
 Status = Literal["open", "completed", "voided"]
 NOT_DEALING = (versions.NotInForce, disabling.DisabledError, selfcheck.SelfCheckFailed)
@@ -232,7 +238,7 @@ def may_take_seat(player: Player) -> None:
 
 def join(
     session: Session, player: Player, table_id: str, seat: int, seed_commitment: str | None = None
-) -> schemas.SeatOut:
+) -> schemas.SeatTaken:
     table = repo.get_table(session, table_id)
     may_take_seat(player)
     disabling.check_player(session, player.id, f"take a seat at table {table_id}")
@@ -266,7 +272,10 @@ def join(
         raise repo.LedgerError(f"seat {seat} was just taken", "server:seats") from error
     if seed_commitment is not None:
         _commit_seed(session, table_id, player.id, seed_commitment)
-    return schemas.SeatOut(seat=seat, player_id=player.id, name=player.name)
+    closed = closed_reason(session, table_id, table.game)
+    return schemas.SeatTaken(
+        seat=seat, player_id=player.id, name=player.name, closed=bool(closed), closed_reason=closed
+    )
 
 
 def _commit_seed(session: Session, table_id: str, player_id: str, commitment: str) -> None:
@@ -914,8 +923,8 @@ def preview(session: Session, player: Player, actor: Actor, table_id: str, game:
         return Preview(held=player_disabled(refusal))
     except PlayStopped as refusal:
         return Preview(held=play_stopped(refusal))
-    except disabling.DisabledError:
-        return Preview(held=TABLE_DISABLED)
+    except disabling.DisabledError as refusal:
+        return Preview(held=table_disabled(refusal.closed))
     except versions.NotInForce:
         return Preview(held=NO_RULES)
     return Preview([c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"])

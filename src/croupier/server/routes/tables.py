@@ -96,7 +96,10 @@ def sign(table_id: str, db: Db, me: Caller) -> schemas.SignOut:
 
 
 @router.post(
-    "/tables/{table_id}/seats", status_code=201, response_model=schemas.SeatOut, responses=PROBLEMS
+    "/tables/{table_id}/seats",
+    status_code=201,
+    response_model=schemas.SeatTaken,
+    responses=PROBLEMS,
 )
 def join(
     table_id: str,
@@ -106,7 +109,8 @@ def join(
     me: Seater,
     key: OptionalKey = None,
 ) -> Response | schemas.SeatOut:
-    """A player takes a free seat; it plays from the next round that opens. Refused 403
+    """A player takes a free seat; it plays from the next round that opens (the answer
+    says where the table is closed for play, and why). Refused 403
     where he may not (a dealer or admin, before the body is read; a player suspended,
     self-excluded or disabled) and 409 where the table is in the way (the seat taken,
     a seat of his already, the seat still in a round). With an ``Idempotency-Key`` the
@@ -114,7 +118,7 @@ def join(
     again, it gets its first answer back (a refusal the rules decided too), and the key
     with another table or body is refused 422 with nothing taken."""
 
-    def run() -> schemas.SeatOut:
+    def run() -> schemas.SeatTaken:
         return service.join(db, me, table_id, body.seat, body.seed_commitment)
 
     return _once(request, db, me, key, body, 201, table_id, run)

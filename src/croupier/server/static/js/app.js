@@ -204,15 +204,18 @@ function tableName(t, tables, fallback) {
 }
 
 // The card's link says the game and its seats, the table's id only where another table
-// bears the same name (`shared`; Craps and Mini-Craps do not): "Craps, 5 of 6 seats free".
+// bears the same name (`shared`; Craps and Mini-Craps do not): "Craps, 5 of 6 seats free";
+// a table the operator closed for play (it, its game or its paytable disabled) says so
+// first, and why, his reason as plain text: "Sic Bo, closed for play, 9 of 10 seats free".
 function tableCard(t, shared = false) {
   const edge = t.main_return;
   const id = `card-${t.id}`;
   const seats = t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} seats free` : "full";
   return h(
     "li",
-    { class: "table-card", "data-table": t.id, "aria-labelledby": id },
-    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, shared ? h("span", { class: "card-id" }, ` (table ${t.id})`) : "", `, ${seats}`)),
+    { class: "table-card", "data-table": t.id, "data-closed": t.closed ? "" : null, "aria-labelledby": id },
+    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, shared ? h("span", { class: "card-id" }, ` (table ${t.id})`) : "", t.closed ? ", closed for play" : "", `, ${seats}`)),
+    t.closed ? h("p", { "data-card": "closed" }, `Closed for play ${closedBy(t.closed_reason)}`) : null,
     h(
       "dl",
       {},
@@ -227,6 +230,13 @@ function tableCard(t, shared = false) {
       h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of ${t.title || t.game}${shared ? ` (table ${t.id})` : ""}`),
     ),
   );
+}
+
+// Why a table is closed for play, the operator's reason as he wrote it (plain text):
+// "by the operator: a spill on the layout. No round is dealt here until …".
+function closedBy(reason) {
+  const said = reason.trim();
+  return `by the operator: ${/[.!?]$/.test(said) ? said : `${said}.`} No round is dealt here until the operator enables the table again.`;
 }
 
 // --- a table -----------------------------------------------------------------------------
@@ -689,12 +699,14 @@ async function tablePage(tableId, early = null) {
           h("button", { class: "action", "data-sit": n, onclick: async () => {
             try {
               const mine = table.settings?.client_seeds ? await freshSeed() : null;
-              await api.sit(tableId, n, mine?.commitment);
+              const taken = await api.sit(tableId, n, mine?.commitment);
               remember(tableId, mine);
               table = await api.table(tableId);
-              // Late only where a round is open now: otherwise his wagers open the next.
+              // Late only where a round is open now: otherwise his wagers open the next;
+              // at a table closed for play, no round opens until it is enabled again.
               const late = view && view.round_status === "open";
-              say(late ? `You sit at seat ${n}; you play from the next round that opens.` : `You sit at seat ${n}: place your wagers.`);
+              if (taken?.closed) say(`You sit at seat ${n}, but this table is closed for play ${closedBy(taken.closed_reason)}`);
+              else say(late ? `You sit at seat ${n}; you play from the next round that opens.` : `You sit at seat ${n}: place your wagers.`);
               live.refresh();
             } catch (error) { say(error.message, "error"); }
           } }, `Seat ${n}`),
