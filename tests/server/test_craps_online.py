@@ -392,3 +392,32 @@ def test_a_field_wager_alone_does_not_stall_the_table_for_a_newcomer(
         assert api.wallets()[bo_id] == 100_000 - 1_000
     finally:
         api.close()
+
+
+def test_the_betting_time_runs_from_the_first_wager_though_it_is_taken_back(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    """The report's ending: ann's $10 Field opens the round at 0 s, bo sits down, ann
+    leaves at 20 s (her Field comes back). The betting time still runs from her wager:
+    at 31 s the round is voided (not 30 s after she left), and bo may make his Pass."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(migrated_sqlite("left.sqlite"), rng=scripted, clock=clock)
+    try:
+        timed_table(api, "mini", EXAMPLES / "mini-craps.toml")
+        ann_id, ann = api.player("ann", deposit=100_000)
+        _, bo = api.player("bo", deposit=100_000)
+        api.sit(ann, 1, "mini")
+        ok(api.wager(ann, 1, "field", 1_000, table_id="mini"))
+        api.sit(bo, 2, "mini")
+        clock.advance(20)
+        r = api.client.delete("/tables/mini/seats/1", headers=ann)
+        assert r.status_code == 200, r.text
+        assert api.wallets()[ann_id] == 100_000
+        assert table_view(api, "mini", bo)["deadline"]["seconds_left"] == 10
+        clock.advance(11)
+        after = table_view(api, "mini", bo)
+        assert after["round_status"] == "voided"
+        assert "pass" in offered(after)
+    finally:
+        api.close()

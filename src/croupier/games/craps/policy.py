@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from croupier.engine import DEALER, Command, Event, Outcome, Round, WagerSettled
+from croupier.engine import DEALER, Command, Event, Outcome, Round, WagerPlaced, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.game import (
     ESCROW,
@@ -153,9 +153,10 @@ class CrapsPolicy(TablePolicy):
         found = super().wait(round_, timings)
         if found is not None and found.kind == "betting":
             state = _craps(round_).state
-            # Once a wager is in play the betting time runs whatever the wagers are: a
-            # line wager made later in it does not restart it.
-            key = "betting" if state.wagers else found.key
+            # Once a wager has been made the betting time runs whatever the wagers are: a
+            # line wager made later in it, or every wager taken back, does not restart it.
+            made = state.wagers or state.rolls or _any_wager(round_)
+            key = "betting" if made else found.key
             return Wait(found.kind, f"{key}:{len(state.rolls)}", found.seconds)
         return found
 
@@ -249,6 +250,11 @@ class CrapsPolicy(TablePolicy):
         if isinstance(event, WagerRemoved):
             return event.seat, event.amount + event.commission
         return super().taken_back(event)
+
+
+def _any_wager(round_: Round[Any]) -> bool:
+    """Whether a wager has been made in ``round_`` (taken back since or not)."""
+    return any(isinstance(event, WagerPlaced) for event in round_.events)
 
 
 def _par_name(spot: str, point: int | None) -> str:
