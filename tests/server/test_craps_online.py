@@ -421,3 +421,40 @@ def test_the_betting_time_runs_from_the_first_wager_though_it_is_taken_back(
         assert "pass" in offered(after)
     finally:
         api.close()
+
+
+def test_a_later_come_out_with_a_field_wager_alone_ends_the_turn_for_a_newcomer(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    """After rolls: ann's $10 Pass, 4-2 sets the point 6, 3-3 makes it (+$10). At the next
+    come-out she bets only $10 on the Field, and bo sits down (he plays from the next
+    round). When the betting time runs out nobody holds a line wager: the turn of the
+    dice ends, her Field comes back unplayed and the round is completed; bo may make his
+    Pass. ann: 1,000 - 10 + 20 - 10 + 10 = $1,010."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(migrated_sqlite("later.sqlite"), rng=scripted, clock=clock)
+    try:
+        timed_table(api, "cr", CRAPS)
+        ann_id, ann = api.player("ann", deposit=100_000)
+        _, bo = api.player("bo", deposit=100_000)
+        api.sit(ann, 1, "cr")
+        ok(api.wager(ann, 1, "pass", 1_000, table_id="cr"))
+        scripted.dice(4, 2, 3, 3)
+        clock.advance(31)
+        clock.advance(31)
+        assert view(api, ann)["view"]["point"] is None
+        ok(api.wager(ann, 1, "field", 1_000, table_id="cr"))
+        api.sit(bo, 2, "cr")
+        assert view(api, bo)["legal_commands"] == []
+        clock.advance(31)
+        ended = view(api, bo)
+        assert (ended["round_id"], ended["round_status"]) == ("cr-1", "completed")
+        assert ended["view"]["rolls"] == [[4, 2], [3, 3]]
+        assert api.wallets()[ann_id] == 101_000
+        last = events(api, "cr-1")[-3:]
+        assert [e["type"] for e in last] == ["ShooterDone", "WagerRemoved", "RoundCompleted"]
+        assert (last[1]["spot"], last[1]["amount"]) == ("field", 1_000)
+        assert "pass" in offered(ended)
+    finally:
+        api.close()
