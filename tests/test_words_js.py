@@ -86,3 +86,28 @@ def test_a_table_closed_for_play_says_why_where_no_round_is_open() -> None:
         "]));"
     )
     assert run_node(script) == [closed, None]
+
+
+@needs_node
+def test_a_player_seated_since_the_round_opened_is_not_told_betting_is_open() -> None:
+    """The fresh player's report: bo sat down after ann's Field wager opened the round, and
+    his status said "Betting is open" though he may bet only from the next round. A seated
+    player whose name is not among the round's seats (``sat_in_round`` false) is told when
+    he plays; one who was seated, and a spectator, still read that betting is open."""
+    betting = (
+        "{round_status: 'open', view: {phase: 'betting'}, waiting_for: [1], "
+        "betting_held: '', sat_in_round: %s}"
+    )
+    script = (
+        imports("words.js", "whoActs") + "console.log(JSON.stringify(["
+        f"whoActs({betting % 'false'}, 2),"
+        f"whoActs({betting % 'true'}, 1),"
+        f"whoActs({betting % 'false'}, null),"
+        "]));"
+    )
+    assert run_node(script) == [
+        "You sat down after this round opened: you play from the next round, which opens "
+        "when this one ends.",
+        "Betting is open: place your wagers.",
+        "Betting is open.",
+    ]

@@ -1016,14 +1016,57 @@ def test_623a_10_a_turn_with_nothing_on_the_layout_ends_not_voided() -> None:
     assert isinstance(SPEC.policy.empty_void(fresh), VoidRound)
     with pytest.raises(NotYourTurn):
         fresh.handle(EndTurn(), DEALER)
-    standing = open_round()
-    bet(standing, "pass", 1000)
-    roll(standing, 3, 3)
-    roll(standing, 4, 2)
-    bet(standing, "field", 500, seat=1)
-    assert SPEC.policy.empty_void(standing) is None
+    shooting = open_round()
+    bet(shooting, "pass", 1000)
+    roll(shooting, 3, 3)
+    roll(shooting, 4, 2)
+    bet(shooting, "pass", 500, seat=1)
+    assert SPEC.policy.empty_void(shooting) is None
     with pytest.raises(NotYourTurn):
-        standing.handle(EndTurn(), DEALER)
+        shooting.handle(EndTurn(), DEALER)
+
+
+def test_623a_10_a_come_out_nobody_can_shoot_ends_the_turn_and_returns_the_layout() -> None:
+    """The fresh player's Field report, after rolls: ann's $10 Pass, 3-3 sets the point 6,
+    4-2 makes it (+$10). At the next come-out she bets only $5 on the Field: nobody holds a
+    line wager and nothing stands for the stickperson, so "no more bets" is refused and,
+    when the betting time runs out, the turn of the dice ends: her Field comes back
+    unplayed, the round is completed (docs/interpretations.md, "A come-out nobody can
+    shoot is voided when the betting time runs out"). ann: +$10."""
+    rnd = open_round()
+    bet(rnd, "pass", 1000)
+    roll(rnd, 3, 3)
+    roll(rnd, 4, 2)
+    bet(rnd, "field", 500)
+    refused(rnd, AnnounceNoMoreBets(), DEALER, "623a.10")
+    assert SPEC.policy.empty_void(rnd) == EndTurn()
+    ended = rnd.handle(EndTurn(), DEALER)
+    assert [type(e).__name__ for e in ended] == ["ShooterDone", "WagerRemoved", "RoundCompleted"]
+    back = ended[1]
+    assert isinstance(back, WagerRemoved)
+    assert (back.seat, back.spot, back.amount, back.reason) == (1, "field", 500, "round_over")
+    assert rnd.finished and wallet(rnd) == 1000
+    assert CrapsRound.replay(rnd.events).events == rnd.events
+
+
+def test_623a_10_a_first_come_out_nobody_can_shoot_is_voided() -> None:
+    """A Field wager alone ($10, seat 1) on a round's first come-out, another player
+    seated: nobody holds a Pass or Don't Pass wager, so when the betting time runs out the
+    table voids the round and the $10 comes back (docs/interpretations.md, "A come-out
+    nobody can shoot is voided when the betting time runs out"); a Pass wager instead
+    makes a shooter and nothing is voided."""
+    rnd = open_round({1: "ann", 3: "bo"})
+    bet(rnd, "field")
+    void = SPEC.policy.empty_void(rnd)
+    assert isinstance(void, VoidRound) and "Pass or Don't Pass" in void.reason
+    events = rnd.handle(void, DEALER)
+    assert isinstance(events[0], RoundVoided) and rnd.finished
+    assert [(e.spot, e.returned) for e in events if isinstance(e, WagerSettled)] == [("field", TEN)]
+    assert wallet(rnd) == 0
+    shot = open_round({1: "ann", 3: "bo"})
+    bet(shot, "field")
+    bet(shot, "pass", seat=3)
+    assert SPEC.policy.empty_void(shot) is None
 
 
 def test_an_opening_the_rules_do_not_give_is_said_in_words_on_replay() -> None:

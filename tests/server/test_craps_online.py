@@ -8,8 +8,10 @@ sums to zero."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
 from server_api import EXAMPLES, Api, Clock, ScriptedRng
 
 CRAPS = EXAMPLES / "craps.toml"
@@ -287,38 +289,41 @@ def test_the_preview_offers_what_a_come_out_takes(migrated_sqlite: Callable[[str
         api.close()
 
 
-def test_a_come_out_with_only_place_wagers_waits_for_a_shooter(
+def test_a_come_out_with_only_place_wagers_is_voided_when_its_betting_time_runs_out(
     migrated_sqlite: Callable[[str], str],
 ) -> None:
-    """Issue #38: a round holding only Place wagers waited with no deadline. That is the
-    rule (docs/interpretations.md, "A come-out with only Place wagers waits for a
-    shooter"; 623a.4, 623a.10): no come-out roll without a shooter holding a line wager,
-    and a Place wager may be taken down, so nothing is thrown for it. An hour on, nothing
-    was rolled and nothing moved; bob's Pass wager makes him the shooter and starts the
-    betting time, and the dice roll when it runs out."""
+    """Issue #38 (a round holding only Place wagers waited with no deadline), read again
+    after the fresh player's Field report (docs/interpretations.md, "A come-out nobody can
+    shoot is voided when the betting time runs out"; 623a.10): the betting time runs from
+    ann's $12 Place 6; at 31 seconds nobody holds a line wager, so the round is voided and
+    her $12 comes back. In the next round ann's Place 6 again, and bob's Pass 10 seconds
+    later makes him the shooter without restarting the time: the dice roll 20 seconds on."""
     scripted = ScriptedRng()
     clock = Clock()
     api = Api(migrated_sqlite("place.sqlite"), rng=scripted, clock=clock)
     try:
-        body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
-        r = api.client.post("/tables", json=body, headers=api.admin)
-        assert r.status_code == 201, r.text
+        timed_table(api, "cr", CRAPS)
         ann_id, ann = api.player("ann", deposit=100_000)
         bob_id, bob = api.player("bob", deposit=100_000)
         api.sit(ann, 1, "cr")
         api.sit(bob, 2, "cr")
         ok(api.wager(ann, 1, "place:6", 1_200, table_id="cr"))
         waiting = view(api, ann)
-        assert waiting["deadline"] is None and waiting["round_status"] == "open"
-        clock.advance(3600)
-        assert view(api, ann)["view"]["rolls"] == []
+        assert waiting["deadline"]["kind"] == "betting" and waiting["round_status"] == "open"
+        assert waiting["deadline"]["seconds_left"] == 30
         assert api.wallets()[ann_id] == 100_000 - 1_200
+        clock.advance(31)
+        voided = view(api, ann)
+        assert (voided["round_id"], voided["round_status"]) == ("cr-1", "voided")
+        assert voided["view"]["rolls"] == []
+        assert api.wallets()[ann_id] == 100_000
+        ok(api.wager(ann, 1, "place:6", 1_200, table_id="cr"))
+        clock.advance(10)
         ok(api.wager(bob, 2, "pass", 1_000, table_id="cr"))
         timed = view(api, bob)
-        assert timed["deadline"]["kind"] == "betting"
-        assert timed["deadline"]["seconds_left"] == 30
+        assert timed["round_id"] == "cr-2" and timed["deadline"]["seconds_left"] == 20
         scripted.dice(4, 2)  # the point 6; ann's Place is off on the come-out
-        clock.advance(31)
+        clock.advance(21)
         rolled = view(api, bob)["view"]
         assert rolled["rolls"] == [[4, 2]] and rolled["point"] == 6
         assert rolled["shooter"] == 2
@@ -327,5 +332,129 @@ def test_a_come_out_with_only_place_wagers_waits_for_a_shooter(
             ann_id: 100_000 - 1_200,
             bob_id: 100_000 - 1_000,
         }
+    finally:
+        api.close()
+
+
+def timed_table(api: Api, table_id: str, rules: Path) -> None:
+    body = {"id": table_id, "rules_toml": rules.read_text(), "settings": {"betting_seconds": 30}}
+    r = api.client.post("/tables", json=body, headers=api.admin)
+    assert r.status_code == 201, r.text
+
+
+def table_view(api: Api, table_id: str, auth: dict[str, str]) -> dict[str, Any]:
+    r = api.client.get(f"/tables/{table_id}/view", headers=auth)
+    assert r.status_code == 200, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+@pytest.mark.parametrize(
+    ("table_id", "rules"), [("mini", EXAMPLES / "mini-craps.toml"), ("cr", CRAPS)]
+)
+def test_a_field_wager_alone_does_not_stall_the_table_for_a_newcomer(
+    migrated_sqlite: Callable[[str], str], table_id: str, rules: Path
+) -> None:
+    """The fresh player's report, at the Mini-Craps and the Craps examples: ann's $10 Field
+    wager alone opens a round; bo sits down after it opened, so he plays from the next
+    round. The betting time (30 seconds) runs from the opening though nobody holds a line
+    wager; when it runs out with no shooter holding a Pass or Don't Pass wager, the round
+    is voided and ann's $10 comes back (docs/interpretations.md, "A come-out nobody can
+    shoot is voided when the betting time runs out"). bo may then make his Pass wager: it
+    opens the next round, ann and bo seated, and the dice roll when its time runs out."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(migrated_sqlite(f"field-{table_id}.sqlite"), rng=scripted, clock=clock)
+    try:
+        timed_table(api, table_id, rules)
+        ann_id, ann = api.player("ann", deposit=100_000)
+        bo_id, bo = api.player("bo", deposit=100_000)
+        api.sit(ann, 1, table_id)
+        ok(api.wager(ann, 1, "field", 1_000, table_id=table_id))
+        api.sit(bo, 2, table_id)
+        late = table_view(api, table_id, bo)
+        assert late["round_status"] == "open" and late["sat_in_round"] is False
+        assert late["legal_commands"] == []
+        assert late["deadline"]["kind"] == "betting"
+        assert late["deadline"]["seconds_left"] == 30
+        assert api.wallets()[ann_id] == 100_000 - 1_000
+        clock.advance(31)
+        after = table_view(api, table_id, bo)
+        assert after["round_status"] == "voided", after
+        assert api.wallets()[ann_id] == 100_000
+        assert "pass" in offered(after)
+        ok(api.wager(bo, 2, "pass", 1_000, table_id=table_id))
+        scripted.dice(4, 2)
+        clock.advance(31)
+        rolled = table_view(api, table_id, bo)
+        assert rolled["sat_in_round"] is True
+        assert rolled["view"]["rolls"] == [[4, 2]] and rolled["view"]["shooter"] == 2
+        assert api.wallets()[bo_id] == 100_000 - 1_000
+    finally:
+        api.close()
+
+
+def test_the_betting_time_runs_from_the_first_wager_though_it_is_taken_back(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    """The report's ending: ann's $10 Field opens the round at 0 s, bo sits down, ann
+    leaves at 20 s (her Field comes back). The betting time still runs from her wager:
+    at 31 s the round is voided (not 30 s after she left), and bo may make his Pass."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(migrated_sqlite("left.sqlite"), rng=scripted, clock=clock)
+    try:
+        timed_table(api, "mini", EXAMPLES / "mini-craps.toml")
+        ann_id, ann = api.player("ann", deposit=100_000)
+        _, bo = api.player("bo", deposit=100_000)
+        api.sit(ann, 1, "mini")
+        ok(api.wager(ann, 1, "field", 1_000, table_id="mini"))
+        api.sit(bo, 2, "mini")
+        clock.advance(20)
+        r = api.client.delete("/tables/mini/seats/1", headers=ann)
+        assert r.status_code == 200, r.text
+        assert api.wallets()[ann_id] == 100_000
+        assert table_view(api, "mini", bo)["deadline"]["seconds_left"] == 10
+        clock.advance(11)
+        after = table_view(api, "mini", bo)
+        assert after["round_status"] == "voided"
+        assert "pass" in offered(after)
+    finally:
+        api.close()
+
+
+def test_a_later_come_out_with_a_field_wager_alone_ends_the_turn_for_a_newcomer(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    """After rolls: ann's $10 Pass, 4-2 sets the point 6, 3-3 makes it (+$10). At the next
+    come-out she bets only $10 on the Field, and bo sits down (he plays from the next
+    round). When the betting time runs out nobody holds a line wager: the turn of the
+    dice ends, her Field comes back unplayed and the round is completed; bo may make his
+    Pass. ann: 1,000 - 10 + 20 - 10 + 10 = $1,010."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(migrated_sqlite("later.sqlite"), rng=scripted, clock=clock)
+    try:
+        timed_table(api, "cr", CRAPS)
+        ann_id, ann = api.player("ann", deposit=100_000)
+        _, bo = api.player("bo", deposit=100_000)
+        api.sit(ann, 1, "cr")
+        ok(api.wager(ann, 1, "pass", 1_000, table_id="cr"))
+        scripted.dice(4, 2, 3, 3)
+        clock.advance(31)
+        clock.advance(31)
+        assert view(api, ann)["view"]["point"] is None
+        ok(api.wager(ann, 1, "field", 1_000, table_id="cr"))
+        api.sit(bo, 2, "cr")
+        assert view(api, bo)["legal_commands"] == []
+        clock.advance(31)
+        ended = view(api, bo)
+        assert (ended["round_id"], ended["round_status"]) == ("cr-1", "completed")
+        assert ended["view"]["rolls"] == [[4, 2], [3, 3]]
+        assert api.wallets()[ann_id] == 101_000
+        last = events(api, "cr-1")[-3:]
+        assert [e["type"] for e in last] == ["ShooterDone", "WagerRemoved", "RoundCompleted"]
+        assert (last[1]["spot"], last[1]["amount"]) == ("field", 1_000)
+        assert "pass" in offered(ended)
     finally:
         api.close()

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from croupier.engine import DEALER, Command, Event, Outcome, Round, WagerSettled
+from croupier.engine import DEALER, Command, Event, Outcome, Round, WagerPlaced, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.game import (
     ESCROW,
@@ -68,6 +68,11 @@ from croupier.rng import DiceDraw, Draw
 from croupier.rules.base import RulesSubmission
 from croupier.rules.craps import DICE, THROW
 
+NO_SHOOTER = (
+    "the betting time ran out before the first come-out roll with no shooter holding a Pass "
+    "or Don't Pass wager (623a.10): every wager is returned"
+)
+
 
 def _craps(round_: Round[Any]) -> CrapsRound:
     assert isinstance(round_, CrapsRound)
@@ -105,16 +110,34 @@ class CrapsPolicy(TablePolicy):
 
     # -- betting and waits ------------------------------------------------------------------
     def empty_void(self, round_: Round[Any]) -> Command | None:
-        """A round with no wager at all in play (none made, or all taken down) is voided
-        when its betting time runs out, before its first roll; after rolls, the turn of
-        the dice ends instead (the wagers it decided stay decided, 623a.10); wagers
-        standing from earlier rolls keep it going."""
+        """A come-out nobody can shoot when its betting time runs out (no wager at all, or
+        none making a shooter, 623a.10): before the first roll the round is voided, every
+        wager returned; after rolls the turn of the dice ends instead, the wagers it
+        decided staying decided and those on the layout returned. Wagers standing from
+        earlier rolls keep it going (the stickperson throws for them)."""
         state = _craps(round_).state
-        if state.wagers or not self.betting_open(round_):
+        if not self.betting_open(round_):
             return None
         if state.rolls and offered(round_, "EndTurn") is not None:
             return EndTurn()
+        if state.wagers:
+            return self._no_shooter_void(round_)
         return super().empty_void(round_)
+
+    @staticmethod
+    def _no_shooter_void(round_: Round[Any]) -> Command | None:
+        """The void of a round whose first come-out nobody can shoot (no player holds a
+        Pass or Don't Pass wager and nothing stands for the stickperson, 623a.10) when its
+        betting time runs out: every wager is returned, and the players seated since it
+        opened play the next round (docs/interpretations.md, "A come-out nobody can shoot
+        is voided when the betting time runs out")."""
+        craps = _craps(round_)
+        if craps.state.rolls or craps.may_close() or offered(round_, "VoidRound") is None:
+            return None
+        void: Command = craps.command_adapter.validate_python(
+            {"type": "VoidRound", "reason": NO_SHOOTER}
+        )
+        return void
 
     def has_wager(self, round_: Round[Any], seat: int) -> bool:
         """A seat stays while a roll is under way and it has a wager or the dice; between
@@ -125,11 +148,16 @@ class CrapsPolicy(TablePolicy):
         return seat in state.wagers or state.shooter == seat
 
     def wait(self, round_: Round[Any], timings: TableTimings) -> Wait | None:
-        """The default waits, but each roll's betting is a wait of its own."""
+        """The default waits, but each roll's betting is a wait of its own, timed from the
+        roll before (before the first roll, from the first wager) whatever the wagers."""
         found = super().wait(round_, timings)
         if found is not None and found.kind == "betting":
-            rolls = len(_craps(round_).state.rolls)
-            return Wait(found.kind, f"{found.key}:{rolls}", found.seconds)
+            state = _craps(round_).state
+            # Once a wager has been made the betting time runs whatever the wagers are: a
+            # line wager made later in it, or every wager taken back, does not restart it.
+            made = state.wagers or state.rolls or _any_wager(round_)
+            key = "betting" if made else found.key
+            return Wait(found.kind, f"{key}:{len(state.rolls)}", found.seconds)
         return found
 
     def timeout_action(self, round_: Round[Any], seat: int) -> Command | None:
@@ -222,6 +250,11 @@ class CrapsPolicy(TablePolicy):
         if isinstance(event, WagerRemoved):
             return event.seat, event.amount + event.commission
         return super().taken_back(event)
+
+
+def _any_wager(round_: Round[Any]) -> bool:
+    """Whether a wager has been made in ``round_`` (taken back since or not)."""
+    return any(isinstance(event, WagerPlaced) for event in round_.events)
 
 
 def _par_name(spot: str, point: int | None) -> str:

@@ -351,9 +351,14 @@ class CrapsRound(WageringRound[CrapsState]):
                 return DeclareIrregularity(irregularity=irregularity), DEALER, None
             case RollCalled():
                 return CallRoll(), DEALER, None
-            case ShooterDone(reason="no_line_wager") | RoundCompleted():
-                # The first event of a command: the turn ended with nothing on the layout
-                # (within "no more bets" or a roll's call they follow its first event).
+            case (
+                ShooterDone(reason="no_line_wager")
+                | WagerRemoved(reason="round_over")
+                | RoundCompleted()
+            ):
+                # The first event of a command: the turn ended with no shooter for the
+                # come-out (within "no more bets" or a roll's call they follow its first
+                # event).
                 return EndTurn(), DEALER, None
         return None
 
@@ -585,18 +590,20 @@ class CrapsRound(WageringRound[CrapsState]):
 
     def check_end_turn(self, actor: Actor) -> None:
         """Refuse ending the turn of the dice but by the dealer at a come-out roll after
-        rolls, in betting, with nothing on the layout (623a.10)."""
+        rolls, in betting, that no shooter can throw: nobody holds a Pass or Don't Pass
+        wager and nothing stands for the stickperson (623a.10; docs/interpretations.md,
+        "A come-out nobody can shoot is voided when the betting time runs out")."""
         state = self.state
         dealer_only(actor, "end the turn of the dice", SHOOTER)
         if not (
             state.phase is Phase.BETTING
             and state.come_out
             and bool(state.rolls)
-            and not any(True for _ in state.bets())
+            and not self.may_close()
         ):
             raise NotYourTurn(
                 "the turn of the dice ends so only at a come-out roll after the first, with "
-                "no wager on the layout",
+                "no shooter holding a Pass or Don't Pass wager and no wager standing",
                 SHOOTER,
             )
 
@@ -696,9 +703,21 @@ class CrapsRound(WageringRound[CrapsState]):
         return DiceThrown(faces=reading, source="reading", cite=THROW)
 
     def _end_turn(self) -> Iterator[Event]:
+        """The turn ends: the shooter is done (his Fire Bet settled, 623a.11) and every
+        wager still on the layout, each one its player may take down, is returned."""
         shooter = self.state.shooter
+        idle = [(seat, spot, bet) for seat, spot, bet in self.state.bets() if spot != "fire_bet"]
         if shooter is not None:
             yield from self._shooter_done(shooter, "no_line_wager")
+        for seat, spot, bet in idle:
+            yield WagerRemoved(
+                seat=seat,
+                spot=spot,
+                amount=bet.amount,
+                commission=bet.commission,
+                reason="round_over",
+                cite=SHOOTER,
+            )
         yield RoundCompleted(cite=SHOOTER)
 
     def voiding_events(self, reason: str) -> Iterator[Event]:

@@ -131,6 +131,8 @@ export function timeoutSentence(deadline, seat, done = false) {
   return done ? `Time ran out: ${parts.join("; ")}${cite}.` : `When the time runs out, ${parts.join("; ")}${cite}.`;
 }
 
+const LATE = "You sat down after this round opened: you play from the next round, which opens when this one ends.";
+
 // Who acts now, in a sentence: "Your decision", "Seat 3 decides", "Betting is open".
 // While the connection is down (`down`) nothing is claimed of the round: the page waits
 // for it. Betting the game cannot close yet says why (the view's `betting_held`, the game's words),
@@ -138,6 +140,9 @@ export function timeoutSentence(deadline, seat, done = false) {
 export function whoActs(view, seat, down = false) {
   if (view.round_status !== "open") return view.betting_held || null;
   if (down) return "The table is waiting for the connection: nothing is taken until it is back.";
+  // A player who sat down after the round opened has no part in it: betting is not
+  // open to him, he plays from the next round (the server's refusal says the same).
+  if (seat !== null && seat !== undefined && view.sat_in_round === false) return LATE;
   const v = view.view || {};
   const waiting = view.waiting_for || [];
   if (v.phase === "betting" || (view.deadline && view.deadline.kind === "betting")) {
