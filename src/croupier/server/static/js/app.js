@@ -845,7 +845,7 @@ async function tablePage(tableId, early = null) {
     if (summary) kept = { round: shown === view ? view.round_id : previousRound(view), seat: mySeat(), summary, net };
     else if (kept && (kept.seat !== mySeat() || betTotal > 0 || kept.round === view.round_id)) kept = null;
     else if (kept) [summary, net] = [`Last round: ${kept.summary}`, kept.net];
-    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
+    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown, { mySeat: mySeat(), satInRound: Boolean(view.sat_in_round) }) || "");
     const won = net > 0 ? String(net) : "";
     if (winBox.dataset.won !== won) {
       winBox.dataset.won = won;
