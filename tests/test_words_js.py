@@ -111,3 +111,49 @@ def test_a_player_seated_since_the_round_opened_is_not_told_betting_is_open() ->
         "Betting is open: place your wagers.",
         "Betting is open.",
     ]
+
+
+@needs_node
+def test_undo_names_the_whole_wager_it_takes_down() -> None:
+    """Issue #34: the server takes a wager down whole. Go Fore It: $5 and $5 on the Front 9,
+    then Double ($10 more): the spot holds $20 and Undo takes down $20, so it says $20.
+    Criss-Cross Poker's Antes go back together (674a.7(d)): $10 each, $20 in all, both named."""
+    label = "const label = (s) => ({front_9: 'Front 9', ante_across: 'Ante Across',"
+    label += " ante_down: 'Ante Down'})[s];"
+    together = json.dumps([["ante_across", "ante_down"]])
+    script = (
+        imports("words.js", "takeDownWords") + label + "console.log(JSON.stringify(["
+        "takeDownWords('front_9', {front_9: 500 + 500 + 1000}, [], label),"
+        f"takeDownWords('ante_down', {{ante_across: 1000, ante_down: 1000}}, {together}, label),"
+        "]));"
+    )
+    front, antes = run_node(script)
+    assert front["undo"] == "Undo: take down the $20.00 on Front 9"
+    assert front["said"] == "$20.00 taken down from Front 9."
+    assert antes["undo"] == "Undo: take down the $20.00 on Ante Across and Ante Down"
+    assert antes["said"] == "$20.00 taken down from Ante Across and Ante Down."
+    assert antes["spots"] == ["ante_across", "ante_down"]
+
+
+@needs_node
+def test_a_seated_player_with_no_round_open_is_told_the_betting_is_open() -> None:
+    """Issue #34: sat at a table with no round open, offered wagers, the player sees no
+    countdown (the betting time starts with the first wager): the line says so, with the
+    table's betting time; a spectator, or a player offered nothing, is told nothing."""
+    offered = "{round_status: null, legal_commands: [{command: 'PlaceWager'}]}"
+    script = (
+        imports("words.js", "whoActs") + "console.log(JSON.stringify(["
+        f"whoActs({offered}, 1, false, 60),"
+        f"whoActs({offered}, 1, false, null),"
+        f"whoActs({offered}, null, false, 60),"
+        "whoActs({round_status: 'completed', legal_commands: []}, 1, false, 60),"
+        f"whoActs({offered}, 1, true, 60),"
+        "]));"
+    )
+    assert run_node(script) == [
+        "Betting is open: the betting time (60 s) starts with the first wager.",
+        "Betting is open: place your wagers.",
+        None,
+        None,
+        None,
+    ]

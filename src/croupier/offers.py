@@ -391,6 +391,10 @@ class LegalCommand(BaseModel):
     run: tuple[str, ...] = ()
     """:class:`Subset` fields whose items together are one run of adjacent whole numbers,
     at least one (the stacks a cut moves, 621a.11(g))."""
+    together: tuple[tuple[Any, ...], ...] = ()
+    """Groups of a choice's values the command acts on as one: any of a group chosen,
+    each of them is done (withdrawing either of Criss-Cross Poker's two Ante Wagers
+    withdraws both, 674a.7(d)); a value in no group is done alone."""
     cite: str = ""
     title: str | None = None
     """The words of the command before its choice, for a reader (``None``: the command's

@@ -143,7 +143,14 @@ def test_undo_clear_and_rebet(browser: Any, server: Server) -> None:
     front.click()
     page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
     undo = page.locator('[data-rack="undo"]')
-    assert undo.inner_text() == "Undo: take down Front 9"
+    assert undo.inner_text() == "Undo: take down the $10.00 on Front 9"
+    # Doubled, the Front 9 holds $20: the Undo takes the whole wager down, and says so.
+    page.locator('[data-rack="double"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"][aria-label*="$20.00 wagered"]')
+    page.wait_for_function(
+        "document.querySelector('[data-rack=undo]').textContent"
+        " === 'Undo: take down the $20.00 on Front 9'"
+    )
     # One button for one act: the Undo, not also "Withdraw wager: Front 9" in the decisions;
     # a wager the Undo does not take down keeps its own button there.
     withdraw = page.locator('.decisions [data-action^="WithdrawWager"]')
@@ -152,13 +159,14 @@ def test_undo_clear_and_rebet(browser: Any, server: Server) -> None:
         page.locator(f'.seat.mine [data-spot="{spot}"]').click()
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
     page.wait_for_function(
-        "document.querySelector('[data-rack=undo]').textContent === 'Undo: take down Gopher'"
+        "document.querySelector('[data-rack=undo]').textContent"
+        " === 'Undo: take down the $10.00 on Gopher'"
     )
     assert withdraw.all_inner_texts() == ["Withdraw wager: Skins"]  # (Front 9 under them)
     for spot in ("gopher", "skins"):
         undo.click()
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"]:not(.has-wager)')
-    assert undo.inner_text() == "Undo: take down Front 9"
+    assert undo.inner_text() == "Undo: take down the $20.00 on Front 9"
     undo.click()
     page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
     assert shown_balance(page) == OPENING
@@ -205,7 +213,7 @@ def test_a_pai_gow_wager_is_taken_down_before_no_more_bets(browser: Any, server:
     page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
     assert shown_balance(page) == OPENING - 1000
     undo = page.locator('[data-rack="undo"]')
-    assert undo.inner_text() == "Undo: take down Pai Gow Wager"
+    assert undo.inner_text() == "Undo: take down the $10.00 on Pai Gow Wager"
     assert page.locator('.decisions [data-action^="WithdrawWager"]').count() == 0
     undo.click()
     page.wait_for_selector('.seat.mine [data-spot="pai_gow"]:not(.has-wager)')

@@ -9,6 +9,7 @@ checks what the page says against what the server's ledger and events say.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -149,6 +150,12 @@ def test_the_clock_of_whoever_must_act_and_what_its_timeout_did(
     assert r.status_code == 201, r.text
     context, page = sign_up(browser, server, "ann-clock")
     open_table(page, "clock", 1)
+    # No round open: no countdown yet, the line says when the betting time starts.
+    waiting = "Betting is open: the betting time (2 s) starts with the first wager."
+    page.wait_for_function(
+        f"document.querySelector('.turn .who-acts').textContent === {json.dumps(waiting)}"
+    )
+    assert page.locator(".turn .countdown").inner_text() == ""
     page.locator('[data-chip="1000"]').click()
     page.locator('.seat.mine [data-spot="front_9"]').click()
     page.wait_for_selector('.turn[data-kind="betting"]')
@@ -173,7 +180,11 @@ def test_the_clock_of_whoever_must_act_and_what_its_timeout_did(
     view = server.get("/rounds/clock-1/replay", watcher)["view"]
     assert view["decisions"] == {"1": "fold"}
     assert page.locator("#balance").get_attribute("data-cents") == str(OPENING - 1000)
-    assert page.locator(".turn").is_hidden()
+    # The round over, the next one's betting time starts with its first wager again.
+    page.wait_for_function(
+        f"document.querySelector('.turn .who-acts').textContent === {json.dumps(waiting)}"
+    )
+    assert page.locator(".turn .countdown").inner_text() == ""
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
 

@@ -86,6 +86,8 @@ def test_a_new_occupant_reads_no_result_of_the_last(browser: Any, server: Server
     # Nor does the felt mark Ann's settled wager won or lost on Bob's seat.
     marked = bob.locator('.seat.mine .spot[class*="outcome-"]')
     assert marked.count() == 0, marked.first.get_attribute("class")
+    # Nor does the results table list Ann's rows under seat 3 (issue #34).
+    assert bob.locator(".results tr[data-seat]").count() == 0
     assert shown_balance(bob) == OPENING
     bob_context.close()
 

@@ -160,6 +160,9 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
         spot.click()
         for each in antes:
             page.wait_for_selector(f'{each}[aria-label*="{dollars(1000 * clicks)} wagered"]')
+    # Undo takes both Antes back (674a.7(d)), $20 each: it says both and the $40.
+    both = f"Undo: take down the {dollars(2 * 2000)} on Ante Across and Ante Down"
+    assert page.locator('[data-rack="undo"]').inner_text() == both
     # Doubling them places the Antes once more, each its $20 again: $40 in all.
     double = page.locator('[data-rack="double"]').get_attribute("aria-label")
     assert double == f"Double: Ante Across, Ante Down +{dollars(2 * 2000)}", double

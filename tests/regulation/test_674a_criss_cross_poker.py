@@ -43,6 +43,8 @@ from croupier.games.criss_cross_poker import (
     ResolveMiscount,
     RevealCommunityCards,
     ShuffleCards,
+    WagerWithdrawn,
+    WithdrawWager,
 )
 from croupier.hands.poker import (
     PAIR_OF_JACKS_RANK,
@@ -217,6 +219,19 @@ def test_no_wager_after_no_more_bets() -> None:
     rnd.handle(AnnounceNoMoreBets(), DEALER)
     error = refused(rnd, PlaceAntes(seat=2, ante_across=500, ante_down=500), 2)
     assert error.cite == "674a.7(c)"
+
+
+def test_the_antes_are_withdrawn_together_and_offered_so() -> None:
+    """674a.7(d): the Ante Across and Ante Down Wagers are equal, placed together and
+    taken back together: the withdrawal's offer says so (``together``), so that a page
+    says both and their $10 in all, and the withdrawal of either returns both."""
+    rnd = open_round({1: "a"})
+    antes(rnd, 1)  # $5 each
+    (offered,) = [o for o in rnd.legal_commands(1) if o.command == "WithdrawWager"]
+    assert offered.together == (("ante_across", "ante_down"),)
+    events = rnd.handle(WithdrawWager(seat=1, spot="ante_down"), 1)
+    back = {e.spot: e.amount for e in events if isinstance(e, WagerWithdrawn)}
+    assert back == {"ante_across": FIVE, "ante_down": FIVE} and FIVE == 500
 
 
 def test_one_position_per_player() -> None:

@@ -670,10 +670,15 @@ class WageringRound(Round[LayoutT]):
             held = self.wagers_of(area)
             spots = [spot for spot in held if passes(self.check_withdraw, area, spot, seat)]
             if spots:
-                offers.append(
-                    offer("WithdrawWager", rule, seat=area, spot=choice(spots, self.spot_label))
-                )
+                made = offer("WithdrawWager", rule, seat=area, spot=choice(spots, self.spot_label))
+                offers.append(made.model_copy(update={"together": self.withdrawn_together(spots)}))
         return offers
+
+    def withdrawn_together(self, spots: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+        """The groups of ``spots`` withdrawn as one (:meth:`withdrawn_with`), for the
+        offer's :attr:`~croupier.offers.LegalCommand.together`."""
+        groups = {tuple(str(s) for s in self.withdrawn_with(spot)) for spot in spots}
+        return tuple(sorted(group for group in groups if len(group) > 1))
 
 
 # === Wagers that add up, and the fold of the wager events ==================================

@@ -10,7 +10,7 @@ import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layouts.js";
 import { chip, die } from "./svg.js";
-import { phrase, roundHeader, roundNet, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
+import { phrase, roundHeader, roundNet, roundSummary, saidCommand, takeDownWords, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
@@ -426,10 +426,9 @@ async function tablePage(tableId, early = null) {
   async function takeDown(take, spot) {
     const fixed = Object.fromEntries(Object.entries(take.fields).filter(([, f]) => f.kind === "fixed").map(([k, f]) => [k, f.value]));
     const round = view.round_id;
-    const amount = myWagers()[spot];
-    const words = typeof amount === "number" ? `${dollars(amount)} taken down from ${game.label(spot)}.` : `Wager taken down from ${game.label(spot)}.`;
+    const { said: words, spots } = takeDownWords(spot, myWagers(), take.together, game.label);
     const ok = await send({ type: take.command, ...fixed, spot }, { words });
-    if (ok && bets[round]) bets[round] = bets[round].filter((b) => b.spot !== spot);
+    if (ok && bets[round]) bets[round] = bets[round].filter((b) => !spots.includes(b.spot));
     return ok ? words : null;
   }
   // Clear: one wager down at a time, the last placed first, reading the table's offer
@@ -515,7 +514,7 @@ async function tablePage(tableId, early = null) {
       const send1 = (spot) => takeDown(take, spot);
       // At a phone's width the words after "Undo" and "Clear" fold away (app.css), the
       // buttons named in full all the same.
-      const undo = `Undo: take down ${game.label(last)}`;
+      const undo = last ? takeDownWords(last, myWagers(), take.together, game.label).undo : "";
       if (last) out.push(h("button", { type: "button", class: "action", "data-rack": "undo", "aria-label": undo, onclick: () => send1(last) }, "Undo", h("span", { class: "rack-more" }, undo.slice(4))));
       if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", "aria-label": "Clear my wagers", onclick: clearAll }, "Clear", h("span", { class: "rack-more" }, " my wagers")));
     }
@@ -822,7 +821,7 @@ async function tablePage(tableId, early = null) {
     const seat = mySeat();
     const deadline = view.deadline || null;
     clock = deadline ? { deadline, until: performance.now() + deadline.seconds_left * 1000, version: `${view.round_id}@${view.round_version}` } : null;
-    const who = whoActs(view, seat, connectionDown()) || "";
+    const who = whoActs(view, seat, connectionDown(), table.settings?.betting_seconds ?? null) || "";
     turnBox.dataset.kind = deadline ? deadline.kind : "";
     turnBox.querySelector(".who-acts").textContent = who;
     turnBox.querySelector(".on-timeout").textContent = deadline ? timeoutSentence(deadline, seat) : "";
@@ -857,7 +856,7 @@ async function tablePage(tableId, early = null) {
     if (summary) kept = { round: shown === view ? view.round_id : previousRound(view), seat: mySeat(), summary, net };
     else if (kept && (kept.seat !== mySeat() || betTotal > 0 || kept.round === view.round_id)) kept = null;
     else if (kept) [summary, net] = [`Last round: ${kept.summary}`, kept.net];
-    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
+    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown, { mySeat: mySeat(), satInRound: Boolean(view.sat_in_round) }) || "");
     const won = net > 0 ? String(net) : "";
     if (winBox.dataset.won !== won) {
       winBox.dataset.won = won;

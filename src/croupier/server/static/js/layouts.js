@@ -167,8 +167,11 @@ export function felt(table, view, ctx) {
       );
     }
     const who = seated[String(n)];
-    const hand = game.hand ? game.hand(v, n) : null;
-    const note = game.note ? game.note(v, n) : "";
+    // A seat taken since the round shown: the hand and the decision were the last
+    // occupant's, not drawn as the viewer's (his seat is empty until his own round).
+    const blank = mine && ctx.satInRound === false;
+    const hand = game.hand && !blank ? game.hand(v, n) : null;
+    const note = game.note && !blank ? game.note(v, n) : "";
     const node = (
       h(
         "section",
@@ -194,11 +197,14 @@ export function felt(table, view, ctx) {
 
 // The round shown as the viewer's seat draws it: where he did not sit in that round
 // (`ctx.satInRound` false: the seat was taken since), its settlements were the last
-// occupant's, and no mark of them (won, lost, chips) is drawn on his seat.
+// occupant's, and no mark of them (won, lost, chips, a row of the results) is drawn or
+// listed as his; nor are that occupant's wagers.
 function occupantsOnly(v, ctx) {
   if (ctx.satInRound !== false || typeof ctx.mySeat !== "number") return v;
   const others = (list) => (list ? list.filter((s) => s.seat !== ctx.mySeat) : list);
-  return { ...v, settlements: others(v.settlements), round_settlements: others(v.round_settlements) };
+  const wagers = v.wagers ? { ...v.wagers } : v.wagers;
+  if (wagers) delete wagers[String(ctx.mySeat)];
+  return { ...v, wagers, settlements: others(v.settlements), round_settlements: others(v.round_settlements) };
 }
 
 // Why the spots holding the player's wager take no more, in his words with the rule:
@@ -215,16 +221,17 @@ export function settlementsOf(v) {
 }
 
 // Results and payouts per wager, from the round's WagerSettled events (and, where a round
-// settles roll after roll, each roll's, with the roll's number).
-export function results(table, view) {
+// settles roll after roll, each roll's, with the roll's number). `ctx` as the felt's
+// (`mySeat`, `satInRound`): a seat taken since the round shown lists none of its rows.
+export function results(table, view, ctx = {}) {
   const game = gameOf(table);
-  const v = view.view || {};
+  const v = occupantsOnly(view.view || {}, ctx);
   const list = [...settlementsOf(v)];
   if (!list.length) return null;
   // Money paid that no wager settles (the Extra Roll purchase): a row of its own, so the
   // table adds up to what the round moved in each wallet.
   if (game.extras) {
-    for (const seat of Object.keys(v.seats || {}).map(Number)) {
+    for (const seat of Object.keys(v.seats || {}).map(Number).filter((n) => ctx.satInRound !== false || n !== ctx.mySeat)) {
       for (const x of game.extras(v, seat)) list.push({ seat, spot: x.spot, amount: x.amount, outcome: "purchase", odds: null, returned: 0, won: 0, paid: true, said: x.said, purchase: true });
     }
   }

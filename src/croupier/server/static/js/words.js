@@ -137,8 +137,14 @@ const LATE = "You sat down after this round opened: you play from the next round
 // While the connection is down (`down`) nothing is claimed of the round: the page waits
 // for it. Betting the game cannot close yet says why (the view's `betting_held`, the game's words),
 // and so does a table where no round may be opened (the server's words: its self-check failed).
-export function whoActs(view, seat, down = false) {
-  if (view.round_status !== "open") return view.betting_held || null;
+// With no round open, a seated player offered wagers is told the betting is open and its
+// time (the table's `bettingSeconds`, null: none) runs from the first wager (no clock yet).
+export function whoActs(view, seat, down = false, bettingSeconds = null) {
+  if (view.round_status !== "open") {
+    if (view.betting_held) return view.betting_held;
+    if (down || typeof seat !== "number" || !(view.legal_commands || []).length) return null;
+    return bettingSeconds ? `Betting is open: the betting time (${bettingSeconds} s) starts with the first wager.` : "Betting is open: place your wagers.";
+  }
   if (down) return "The table is waiting for the connection: nothing is taken until it is back.";
   // A player who sat down after the round opened has no part in it: betting is not
   // open to him, he plays from the next round (the server's refusal says the same).
@@ -155,4 +161,19 @@ export function whoActs(view, seat, down = false) {
     return `Your turn${others.length ? ` (and seat ${others.join(", seat ")})` : ""}: decide now.`;
   }
   return `Seat ${waiting.join(", seat ")} ${waiting.length > 1 ? "decide" : "decides"} now.`;
+}
+
+// What the rack's Undo takes down, said before and after: the whole of each wager the
+// command takes back (the spot's amount, every chip on it), with those the offer takes
+// back together (`together`: Criss-Cross Poker's two Antes). `wagers`: the seat's, by
+// spot (cents). {undo: "Undo: take down the $20.00 on Front 9", said: "$20.00 taken
+// down from Front 9.", spots: the spots taken down}.
+export function takeDownWords(spot, wagers, together, label) {
+  const spots = (together || []).find((group) => group.includes(spot)) || [spot];
+  const amounts = spots.map((s) => wagers[s]);
+  const names = spots.map(label);
+  const where = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  if (!amounts.every((a) => typeof a === "number")) return { undo: `Undo: take down ${where}`, said: `Wager taken down from ${where}.`, spots };
+  const total = amounts.reduce((a, b) => a + b, 0);
+  return { undo: `Undo: take down the ${dollars(total)} on ${where}`, said: `${dollars(total)} taken down from ${where}.`, spots };
 }
