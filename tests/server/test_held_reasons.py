@@ -6,7 +6,7 @@ nothing.
 
 - the table disabled by the operator (GLI-19 2.4.1): closed for play by the operator,
   for the operator's reason (plain text as he wrote it), his balance untouched; the
-  lobby's card and the answer to taking a seat say it too, for a disabled game or
+  lobby's card, the table's page and the answer to taking a seat say it too, for a disabled game or
   paytable alike;
 - no version of the table's Rules Submission in force (version 1 withdrawn): no rules in
   force, so no round until the operator files them;
@@ -123,6 +123,30 @@ def test_the_lobby_says_a_table_is_closed_and_why(
     assert _card(api, ann) == (True, "a spill on the layout")
     _disabled(api, thing, subject, False)
     assert _card(api, ann) == (False, "")
+
+
+def _page(api: Api, auth: dict[str, str]) -> tuple[bool, str]:
+    r = api.client.get("/tables/hrd", headers=auth)
+    assert r.status_code == 200, r.text
+    return r.json()["closed"], r.json()["closed_reason"]
+
+
+@pytest.mark.parametrize(
+    ("thing", "subject"),
+    [("table", "hrd"), ("game", "high-roll-dice"), ("paytable", "hrd/1")],
+)
+def test_the_table_page_says_it_is_closed_and_why(
+    seated: tuple[Api, str, dict[str, str]], thing: str, subject: str
+) -> None:
+    """GET /tables/{id} (the table's page) says it is closed for play and why, as the
+    lobby's card does (GLI-19 2.4.1), to the seated player and the staff alike; open
+    again once the operator enables it."""
+    api, _, ann = seated
+    assert _page(api, ann) == _page(api, api.admin) == (False, "")
+    _disabled(api, thing, subject, True, "a spill on the layout")
+    assert _page(api, ann) == _page(api, api.admin) == (True, "a spill on the layout")
+    _disabled(api, thing, subject, False)
+    assert _page(api, ann) == _page(api, api.admin) == (False, "")
 
 
 def test_taking_a_seat_at_a_closed_table_says_it_is_closed(

@@ -270,20 +270,26 @@ class SeatOut(BaseModel):
     name."""
 
 
+CLOSED = Field(
+    default=False,
+    description="Whether the table is closed for play: the table, its game or the "
+    "paytable in force disabled by the operator (GLI-19 2.4.1).",
+)
+CLOSED_REASON = Field(
+    default="",
+    description="The operator's reason the table is closed for play, as he recorded it "
+    "(plain text); '' while it is open.",
+)
+"""Whether and why a table is closed for play (:func:`croupier.server.held.closed_reason`),
+said alike by the lobby's card, the table's page and the answer to taking a seat."""
+
+
 class SeatTaken(SeatOut):
     """A seat just taken, and whether the table deals: seated at a table closed for play,
     the player is told so and why."""
 
-    closed: bool = Field(
-        default=False,
-        description="Whether the table is closed for play: the table, its game or the "
-        "paytable in force disabled by the operator (GLI-19 2.4.1).",
-    )
-    closed_reason: str = Field(
-        default="",
-        description="The operator's reason the table is closed for play, as he recorded it "
-        "(plain text); '' while it is open.",
-    )
+    closed: bool = CLOSED
+    closed_reason: str = CLOSED_REASON
 
 
 class TableOut(BaseModel):
@@ -332,6 +338,8 @@ class TableOut(BaseModel):
         'of it, opened when it is revealed (docs/architecture.md, "Sealed before the first '
         'wager"). null: a table that has dealt no round since sealed draws came.',
     )
+    closed: bool = CLOSED
+    closed_reason: str = CLOSED_REASON
 
 
 SEED_COMMITMENT = Field(
@@ -682,16 +690,8 @@ class TableSummary(BaseModel):
     returns_note: str = Field(
         default="", description="Why there is no return yet, in words ('' where there is)."
     )
-    closed: bool = Field(
-        default=False,
-        description="Whether the table is closed for play: the table, its game or the "
-        "paytable in force disabled by the operator (GLI-19 2.4.1).",
-    )
-    closed_reason: str = Field(
-        default="",
-        description="The operator's reason the table is closed for play, as he recorded it "
-        "(plain text); '' while it is open.",
-    )
+    closed: bool = CLOSED
+    closed_reason: str = CLOSED_REASON
 
 
 class TablesOut(BaseModel):

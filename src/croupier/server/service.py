@@ -171,6 +171,7 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     version = versions.shown(session, table.id)
     rules = _parsed_rules(table.game, version.rules_json)
     title, chapter = spec.named(rules)
+    closed = closed_reason(session, table.id, table.game)
     return schemas.TableOut(
         id=table.id,
         game=table.game,
@@ -191,6 +192,8 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         head_hash=table.head_hash,
         settings=settings_of(table),
         seal=seals.seal_of(session, table.id),
+        closed=bool(closed),
+        closed_reason=closed,
     )
 
 
