@@ -143,9 +143,9 @@ def test_each_wager_gives_its_own_limits_in_words() -> None:
 
 def test_a_fire_bet_over_its_maximum_is_told_plainly() -> None:
     out = play(1, "bet fire 11\nbet fire 4\nbet fire 7\nquit\n")
-    assert "Refused: the most a Fire Bet may be is $10, not $11 (623a.11 (inferred))" in out
+    assert "Refused: a Fire Bet may be at most $10, not $11 (623a.11 (inferred))" in out
     assert (
-        "Refused: the most a Fire Bet may be is $10; seat 1 has $4 on it already, so at most "
+        "Refused: a Fire Bet may be at most $10; seat 1 has $4 on it already, so at most "
         "$6 more, not $7 (623a.11 (inferred))"
     ) in out
     assert "leaves room" not in out
