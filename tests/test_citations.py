@@ -67,10 +67,10 @@ def test_a_citation_that_is_not_text_is_refused() -> None:
 
 
 def test_an_error_is_told_with_its_citation_marked_and_keeps_its_cite() -> None:
-    error = InvalidWager("the most a Fire Bet may be is $10, not $11", "623a.11")
-    assert error.told == "the most a Fire Bet may be is $10, not $11 (623a.11 (inferred))"
+    error = InvalidWager("a Fire Bet may be at most $10, not $11", "623a.11")
+    assert error.told == "a Fire Bet may be at most $10, not $11 (623a.11 (inferred))"
     assert error.cite == "623a.11"
-    assert str(error) == "the most a Fire Bet may be is $10, not $11 (623a.11)"
+    assert str(error) == "a Fire Bet may be at most $10, not $11 (623a.11)"
     plain = CroupierError("not $1", "675a.2(e)(1)")
     assert plain.told == str(plain) == "not $1 (675a.2(e)(1))"
 

@@ -55,8 +55,8 @@ class CroupierError(Exception):
     @property
     def told(self) -> str:
         """The message as a person is told it: ``reason`` ending with the citation as
-        shown to a reader (:func:`croupier.citations.shown`), ``"the most a Fire Bet may
-        be is $10, not $11 (623a.11 (inferred))"``; the same as ``str(error)`` for a
+        shown to a reader (:func:`croupier.citations.shown`), ``"a Fire Bet may be at
+        most $10, not $11 (623a.11 (inferred))"``; the same as ``str(error)`` for a
         citation that is not inferred; the reason alone where the citation names no rule
         (:data:`croupier.citations.NOT_FOUND`: "there is no table 'nope'")."""
         rule = shown(self.cite)

@@ -141,11 +141,27 @@ def test_each_wager_gives_its_own_limits_in_words() -> None:
     assert "│ Place 6 " in out and "│ 7 to 6 " in out  # the layout with its odds
 
 
+def test_a_wager_taken_down_says_the_balance_after_it() -> None:
+    """$6 on Place 6 and $6 on Place 8 from $1,000 leave $988; Place 6 taken down before
+    the roll (623a.4) brings its $6 back, $994; the quit takes Place 8 down, $1,000."""
+    out = play(1, "bet place 6 6\nbet place 8 6\nremove place 6\nquit\n")
+    assert "Place 6 taken down: $6 back to you. Balance: $994\n" in out
+    assert "Place 8 taken down: $6 back to you. Balance: $1,000\n" in out
+
+
+def test_two_wagers_taken_down_at_once_each_say_the_balance_after_it() -> None:
+    """The quit takes down Place 6 and then Place 8 ($6 each, from $988): $994 after the
+    first, $1,000 after the second, not the final balance twice."""
+    out = play(1, "bet place 6 6\nbet place 8 6\nquit\n")
+    assert "Place 6 taken down: $6 back to you. Balance: $994\n" in out
+    assert "Place 8 taken down: $6 back to you. Balance: $1,000\n" in out
+
+
 def test_a_fire_bet_over_its_maximum_is_told_plainly() -> None:
     out = play(1, "bet fire 11\nbet fire 4\nbet fire 7\nquit\n")
-    assert "Refused: the most a Fire Bet may be is $10, not $11 (623a.11 (inferred))" in out
+    assert "Refused: a Fire Bet may be at most $10, not $11 (623a.11 (inferred))" in out
     assert (
-        "Refused: the most a Fire Bet may be is $10; seat 1 has $4 on it already, so at most "
+        "Refused: a Fire Bet may be at most $10; seat 1 has $4 on it already, so at most "
         "$6 more, not $7 (623a.11 (inferred))"
     ) in out
     assert "leaves room" not in out

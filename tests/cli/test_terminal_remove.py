@@ -36,6 +36,13 @@ def answer(output: str, line: str) -> str:
         ("pai-gow", "bet 10", "remove pai gow", "$10 withdrawn from the Pai Gow Wager"),
         # 623a: a Place 6 may be taken down before the roll
         ("craps", "bet place 6 6", "remove place 6", "Place 6 taken down: $6 back to you"),
+        # 674a.7(c), (d): the antes ($5 each) before "no more bets", either name both
+        (
+            "criss-cross-poker",
+            "bet antes 5",
+            "remove across",
+            "$5 from the Ante Across and $5 from the Ante Down withdrawn: $10 came back",
+        ),
     ],
 )
 def test_remove_with_one_wager_down_takes_it_back(
@@ -57,8 +64,6 @@ def test_remove_with_one_wager_down_takes_it_back(
     [
         # 676a.7(c): Skins and Gopher ($5 each) may be withdrawn; the Front 9 only after them
         ("go-fore-it", "bet front 9 5\nbet skins 5\nbet gopher 5", "Skins, Gopher", "$985"),
-        # 674a.7(c): the Ante Across and the Ante Down ($5 each) before "no more bets"
-        ("criss-cross-poker", "bet antes 5", "Ante Across, Ante Down", "$990"),
         # 623a: a Place 6 and a Place 8 ($6 each) may each be taken down before the roll
         ("craps", "bet place 6 6\nbet place 8 6", "Place 6, Place 8", "$988"),
     ],

@@ -21,7 +21,7 @@ def test_a_craps_refusal_says_its_citation_is_inferred(api: Api) -> None:
     r = api.wager(ann, 1, "fire_bet", 1_100, table_id="cr")
     assert r.status_code == 422, r.text
     assert r.json() == {
-        "detail": "the most a Fire Bet may be is $10, not $11 (623a.11 (inferred))",
+        "detail": "a Fire Bet may be at most $10, not $11 (623a.11 (inferred))",
         "cite": "623a.11",
         "cite_basis": "inferred",
     }

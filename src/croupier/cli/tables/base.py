@@ -853,8 +853,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def remove_unnamed(self, round_: RoundT) -> None:
         """``remove`` naming no spot: the one wager the player may take down now taken
         down, said as ``remove SPOT`` says it (:meth:`remove`); where several may be, he
-        is asked which, each named."""
-        spots = self.removable_spots(round_)
+        is asked which, each named (:meth:`unnamed_removals`)."""
+        spots = self.unnamed_removals(round_)
         if len(spots) == 1:
             self.remove(round_, self.typed_spot(spots[0]))
             return
@@ -862,6 +862,11 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             f"Name the wager to take down: remove SPOT, SPOT one of {self.spot_names(spots)}.",
             markup=False,
         )
+
+    def unnamed_removals(self, round_: RoundT) -> list[str]:
+        """The wagers a bare ``remove`` chooses among, each a spot ``remove SPOT`` takes:
+        by default each spot the player may take down now (:meth:`removable_spots`)."""
+        return self.removable_spots(round_)
 
     def take_down(self, round_: RoundT, typed: str) -> None:
         """The wager on the spot ``typed`` taken down: by default the offer that removes

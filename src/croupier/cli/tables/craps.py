@@ -580,7 +580,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         for event in round_.events[: len(round_.events) - len(events)]:
             if isinstance(event, RollCalled):
                 point = event.point
-        for event in events:
+        balances = self.wallet.balances_after(round_, events)
+        for event, balance in zip(events, balances, strict=True):
             if isinstance(event, WagerPaid) and event.seat == SEAT:
                 net += event.won
                 settled.add_row(*self.paid_row(event))
@@ -588,6 +589,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 net += {Outcome.WIN: event.won, Outcome.LOSE: -event.amount}.get(event.outcome, 0)
                 settled.add_row(*self.settlement_row(event))
             elif (line := self.line(round_, event, point)) is not None:
+                if isinstance(event, WagerRemoved) and event.seat == SEAT:
+                    line += f" Balance: {format_cents(balance)}"
                 self.console.print(line)
             if isinstance(event, RollCalled):
                 point = event.point

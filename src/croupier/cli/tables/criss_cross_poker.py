@@ -147,6 +147,13 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         else:
             super().place_on(round_, spot, amount)
 
+    def unnamed_removals(self, round_: CrissCrossPokerRound) -> list[str]:
+        """The Ante Across and the Ante Down are one choice, ``antes``: either name takes
+        both back (674a.7(d)); the Five Card Bonus another."""
+        antes = (Spot.ANTE_ACROSS, Spot.ANTE_DOWN)
+        spots = ("antes" if spot in antes else spot for spot in self.removable_spots(round_))
+        return list(dict.fromkeys(spots))
+
     def take_down(self, round_: CrissCrossPokerRound, typed: str) -> None:
         """The antes (both, by either, or by ``across``/``down`` where no Across or Down
         Bet may be withdrawn) or the Five Card Bonus withdrawn (674a.7(c)), every cent

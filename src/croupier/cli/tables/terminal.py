@@ -87,16 +87,35 @@ class Wallet:
         seats = round_.opened.seats
         player = seats.get(self.seat)
         policy = find(round_.game).policy
-        everything = round_.events
         self.wagered -= stakes_taken_back(policy, events, seats).get(player, 0) if player else 0
-        for index in range(len(everything) - len(events), len(everything)):
-            for (kind, owner), cents in event_moves(policy, everything, index, seats):
-                if kind != WALLET or owner != player:
-                    continue
+        for moves in self._moves(round_, len(events)):
+            for cents in moves:
                 if self.balance + cents < 0:
                     raise ValueError(f"seat {self.seat} cannot cover {-cents} cents")
                 self.balance += cents
                 self.wagered += max(0, -cents)
+
+    def balances_after(self, round_: Round[Any], events: Sequence[Event]) -> list[Cents]:
+        """The balance just after each of ``events`` (the last events of ``round_``, which
+        :meth:`apply` has moved already): what a line said of one of them tells."""
+        moved = [sum(moves) for moves in self._moves(round_, len(events))]
+        balance = self.balance - sum(moved)
+        after = []
+        for cents in moved:
+            balance += cents
+            after.append(balance)
+        return after
+
+    def _moves(self, round_: Round[Any], count: int) -> Iterator[list[Cents]]:
+        """For each of the last ``count`` events of ``round_``, the cents it moves to
+        (positive) or from (negative) this seat's wallet."""
+        seats = round_.opened.seats
+        player = seats.get(self.seat)
+        policy = find(round_.game).policy
+        everything = round_.events
+        for index in range(len(everything) - count, len(everything)):
+            moves = event_moves(policy, everything, index, seats)
+            yield [cents for (kind, owner), cents in moves if kind == WALLET and owner == player]
 
 
 class CtrlC:

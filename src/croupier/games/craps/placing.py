@@ -216,7 +216,7 @@ def amount_refusal(state: CrapsState, seat: int, spot: str, amount: Cents) -> Re
         else:
             named = words.removeprefix("the ")
             article = f"a {named}" if named != words else f"a wager on {words}"
-            text = f"the most {article} may be is {format_cents(most)}"
+            text = f"{article} may be at most {format_cents(most)}"
         if held:
             text += (
                 f"; seat {seat} has {format_cents(held)} on it already, so at most "
