@@ -76,3 +76,30 @@ def test_a_seat_taken_since_the_round_shows_none_of_the_last_occupants_hand() ->
     assert own["rows"] == ["1", "2"] and own["chips"] == 1
     assert taken["rows"] == ["2"] and taken["chips"] == 0
     assert taken["seat"].startswith("Seat 1 (you)"), taken
+
+
+@needs_node
+def test_a_craps_newcomer_is_told_when_his_round_opens() -> None:
+    """A fresh player's report: bo sat at Mini-Craps while ann's Field alone held the
+    come-out; the felt told him his round opens "after the seven-out", the status line
+    "when this one ends" (it was voided seconds later: nobody could shoot, 623a.10). On a
+    come-out the felt says the turn's end; with a point on, the seven-out; to a player
+    seated in the round, nothing."""
+    script = (
+        DOCUMENT
+        + "const { lateNote } = await import("
+        + json.dumps((JS / "layouts" / "craps.js").as_uri())
+        + ");"
+        + "const seats = {1: {}};"
+        + "console.log(JSON.stringify(["
+        + "lateNote({seats, phase: 'betting', point: null}, 2),"
+        + "lateNote({seats, phase: 'betting', point: 6}, 2),"
+        + "lateNote({seats, phase: 'betting', point: 6}, 1),"
+        + "]));"
+    )
+    opens = "You sat down during this turn of the dice: you bet from the next round, "
+    assert run_node(script) == [
+        opens + "which opens when this turn of the dice ends (the operator's rules).",
+        opens + "which opens after the seven-out (the operator's rules).",
+        None,
+    ]

@@ -157,3 +157,22 @@ def test_a_seated_player_with_no_round_open_is_told_the_betting_is_open() -> Non
         None,
         None,
     ]
+
+
+@needs_node
+def test_a_void_by_timeout_claims_no_reason_it_cannot_know() -> None:
+    """A fresh player's report: at Craps ann's $5 Field opened the round, nobody held a
+    Pass or Don't Pass wager, and when the betting time ran out the round was voided
+    (623a.10); the page said "as nobody wagered", though she had, and got her $5 back.
+    A void by timeout says what it does, for every reason it is taken: the wagers come
+    back."""
+    deadline = json.dumps({"kind": "betting", "timeout": [{"command": "VoidRound", "seat": None}]})
+    script = (
+        imports("words.js", "timeoutSentence") + "console.log(JSON.stringify(["
+        f"timeoutSentence({deadline}, 1), timeoutSentence({deadline}, 1, true)"
+        "]));"
+    )
+    assert run_node(script) == [
+        "When the time runs out, the round is void and every wager on it comes back.",
+        "Time ran out: the round was voided and every wager on it came back.",
+    ]

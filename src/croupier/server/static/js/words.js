@@ -105,7 +105,7 @@ export function saidCommand(command, label, title, money = []) {
 // wagering game shares here, a game's own from its package (`useWords`).
 const TIMEOUT = {
   AnnounceNoMoreBets: [null, "the betting closes (no more bets)", "the betting closed (no more bets)"],
-  VoidRound: [null, "the round is void, as nobody wagered", "the round was voided, as nobody wagered"],
+  VoidRound: [null, "the round is void and every wager on it comes back", "the round was voided and every wager on it came back"],
 };
 
 function timeoutForms(step, kind) {

@@ -235,11 +235,19 @@ function seatsList(table, v, ctx) {
 }
 
 // A player seated during a turn of the dice plays from the next round (server:seats,
-// shown as the server words a rule of its own: "the operator's rules", never the code).
+// shown as the server words a rule of its own: "the operator's rules", never the code):
+// with a point on, it opens after the seven-out; on a come-out, when the turn ends (at
+// once where nobody holds a Pass or Don't Pass wager when the betting time runs out).
+export function lateNote(v, seat) {
+  if (seat === null || seat === undefined || !v.seats || v.phase === "completed" || v.phase === "voided") return null;
+  if (String(seat) in v.seats) return null;
+  const opens = v.point ? "which opens after the seven-out" : "which opens when this turn of the dice ends";
+  return `You sat down during this turn of the dice: you bet from the next round, ${opens} (the operator's rules).`;
+}
+
 function late(v, ctx) {
-  if (ctx.mySeat === null || ctx.mySeat === undefined || !v.seats || v.phase === "completed" || v.phase === "voided") return null;
-  if (String(ctx.mySeat) in v.seats) return null;
-  return h("p", { class: "message info cr-late" }, "You sat down during this turn of the dice: you bet from the next round, which opens after the seven-out (the operator's rules).");
+  const note = lateNote(v, ctx.mySeat);
+  return note ? h("p", { class: "message info cr-late" }, note) : null;
 }
 
 // The board, shared by every seat (felt's `board` hook).
