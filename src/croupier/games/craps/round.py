@@ -100,7 +100,7 @@ from croupier.games.craps.placing import (
     removed_with,
     why_no_spot,
 )
-from croupier.games.craps.settle import fire_settlements, settle_roll
+from croupier.games.craps.settle import fire_settlements, settle_roll, taken_down
 from croupier.games.craps.state import Bet, CrapsState, Phase
 from croupier.games.craps.turn import Tally
 from croupier.games.craps.wagers import (
@@ -709,15 +709,7 @@ class CrapsRound(WageringRound[CrapsState]):
         idle = [(seat, spot, bet) for seat, spot, bet in self.state.bets() if spot != "fire_bet"]
         if shooter is not None:
             yield from self._shooter_done(shooter, "no_line_wager")
-        for seat, spot, bet in idle:
-            yield WagerRemoved(
-                seat=seat,
-                spot=spot,
-                amount=bet.amount,
-                commission=bet.commission,
-                reason="round_over",
-                cite=SHOOTER,
-            )
+        yield from taken_down(idle)
         yield RoundCompleted(cite=SHOOTER)
 
     def voiding_events(self, reason: str) -> Iterator[Event]:

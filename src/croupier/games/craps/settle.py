@@ -13,7 +13,7 @@ that was off) is returned, and the round is complete.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -171,7 +171,7 @@ def settle_roll(state: CrapsState, faces: tuple[int, ...]) -> Iterator[Event]:
         yield ShooterDone(seat=shooter, reason="seven_out", points=points, cite=SHOOTER)
     yield from _settled(state, found, seven_out)
     if seven_out:
-        yield from _taken_down(standing, found)
+        yield from taken_down(standing, found)
         yield RoundCompleted(cite=SHOOTER)
 
 
@@ -214,8 +214,11 @@ def _settled(state: CrapsState, found: list[_Decided], seven_out: bool) -> Itera
             )
 
 
-def _taken_down(standing: list[tuple[int, str, Bet]], found: list[_Decided]) -> Iterator[Event]:
-    """At a seven-out, every wager ``standing`` that the roll did not decide comes down."""
+def taken_down(
+    standing: list[tuple[int, str, Bet]], found: Sequence[_Decided] = ()
+) -> Iterator[Event]:
+    """At the end of the shooter's turn (a seven-out, or no line wager to shoot), every
+    wager ``standing`` that the last roll did not decide (``found``) comes down."""
     decided = {(item.seat, item.spot) for item in found}
     for seat, spot, bet in standing:
         if (seat, spot) not in decided:
