@@ -176,3 +176,30 @@ def test_a_void_by_timeout_claims_no_reason_it_cannot_know() -> None:
         "When the time runs out, the round is void and every wager on it comes back.",
         "Time ran out: the round was voided and every wager on it came back.",
     ]
+
+
+@needs_node
+def test_a_seat_message_goes_once_the_table_closes_or_reopens() -> None:
+    """A fresh player's two defects (GLI-19 2.4.1): sat at a table the operator disabled,
+    "You sit at seat 2, but this table is closed for play" stayed once it was enabled
+    again; sat at an open table, "You sit at seat 1: place your wagers." stayed once it
+    was disabled. The message no longer holds where the seated player's view, with no
+    round open, says otherwise (its ``betting_held``); a view from before he sat (no
+    seat yet) or in a round says nothing of whether a round may open."""
+    held = "This table is closed for play by the operator: a spill."
+    views = [
+        {"actor": 2, "round_status": None, "betting_held": ""},  # enabled again
+        {"actor": 1, "round_status": "completed", "betting_held": held},  # disabled
+        {"actor": 1, "round_status": "completed", "betting_held": ""},  # still open
+        {"actor": 2, "round_status": None, "betting_held": held},  # still closed
+        {"actor": None, "round_status": None, "betting_held": ""},  # before he sat
+        {"actor": 1, "round_status": "open", "betting_held": held},  # in a round
+    ]
+    script = (
+        imports("words.js", "seatMessageStale") + "console.log(JSON.stringify(["
+        "seatMessageStale(true, input[0]), seatMessageStale(false, input[1]),"
+        "seatMessageStale(false, input[2]), seatMessageStale(true, input[3]),"
+        "seatMessageStale(true, input[4]), seatMessageStale(false, input[5]),"
+        "seatMessageStale(false, null)]));"
+    )
+    assert run_node(script, views) == [True, True, False, False, False, False, False]

@@ -106,4 +106,17 @@ def test_a_cards_link_says_the_game_and_its_seats(browser: Any, server: Server) 
     page.locator('[data-sit="1"]').click()
     said = page.locator(".message").filter(has_text="You sit at seat 1")
     assert said.inner_text() == f"You sit at seat 1, but this table is closed for play {why}"
+    # Enabled again, the table is no longer said to be closed; disabled while he sits,
+    # he is no longer told to place his wagers (GLI-19 2.4.1).
+    opening = {**closing, "disabled": False, "reason": ""}
+    assert server.admin.post("/disabled", json=opening).status_code == 200
+    page.locator(".turn .who-acts").filter(has_text="Betting is open").wait_for()
+    assert said.count() == 0  # gone with the view that says the betting is open
+    page.locator('[data-leave="1"]').click()
+    page.locator('[data-sit="1"]').click()
+    said.wait_for()
+    assert said.inner_text() == "You sit at seat 1: place your wagers."
+    assert server.admin.post("/disabled", json=closing).status_code == 200
+    said.wait_for(state="detached")
+    assert page.locator(".turn .who-acts").inner_text().startswith("This table is closed")
     context.close()

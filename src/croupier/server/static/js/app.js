@@ -10,7 +10,7 @@ import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layouts.js";
 import { chip, die } from "./svg.js";
-import { phrase, roundHeader, roundNet, roundSummary, saidCommand, takeDownWords, timeoutSentence, whoActs } from "./words.js";
+import { phrase, roundHeader, roundNet, roundSummary, saidCommand, seatMessageStale, takeDownWords, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
@@ -706,6 +706,7 @@ async function tablePage(tableId, early = null) {
               const late = view && view.round_status === "open";
               if (taken?.closed) say(`You sit at seat ${n}, but this table is closed for play ${closedBy(taken.closed_reason)}`);
               else say(late ? `You sit at seat ${n}; you play from the next round that opens.` : `You sit at seat ${n}: place your wagers.`);
+              messages.firstChild.dataset.seatClosed = taken?.closed ? "yes" : "no"; // goes once it no longer holds
               live.refresh();
             } catch (error) { say(error.message, "error"); }
           } }, `Seat ${n}`),
@@ -906,6 +907,8 @@ async function tablePage(tableId, early = null) {
       const said = ran ? timeoutSentence(clock.deadline, mySeat(), true) : null;
       view = next;
       forgetStale(view);
+      const seatSaid = messages.querySelector("[data-seat-closed]");
+      if (seatSaid && seatMessageStale(seatSaid.dataset.seatClosed === "yes", view)) seatSaid.remove();
       noteThrows(view.round_id, view.view);
       // What the timeout did stays for the rest of the round, whoever acts next, until a
       // new betting period opens (Craps: the next roll's betting, issue 34).

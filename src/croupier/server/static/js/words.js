@@ -163,6 +163,16 @@ export function whoActs(view, seat, down = false, bettingSeconds = null) {
   return `Seat ${waiting.join(", seat ")} ${waiting.length > 1 ? "decide" : "decides"} now.`;
 }
 
+// Whether a seat's message ("You sit at seat 2, but this table is closed for play…", "You sit
+// at seat 1: place your wagers.") no longer holds: `closed`, whether it said no round may open.
+// The seated player's view with no round open says whether one may (its `betting_held`, the
+// operator closing or enabling the table, GLI-19 2.4.1); a view from before he sat (no seat)
+// or in a round says nothing of it.
+export function seatMessageStale(closed, view) {
+  if (!view || typeof view.actor !== "number" || view.round_status === "open") return false;
+  return Boolean(view.betting_held) !== Boolean(closed);
+}
+
 // What the rack's Undo takes down, said before and after: the whole of each wager the
 // command takes back (the spot's amount, every chip on it), with those the offer takes
 // back together (`together`: Criss-Cross Poker's two Antes). `wagers`: the seat's, by
