@@ -112,6 +112,8 @@ def test_tables_lists_game_limits_and_free_seats(client: TestClient) -> None:
             "seat_count": 6,
             "seats_taken": [2],
             "free_seats": [1, 3, 4, 5, 6],
+            "closed": False,
+            "closed_reason": "",
         }
     ]
 

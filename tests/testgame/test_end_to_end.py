@@ -254,6 +254,8 @@ def test_two_players_at_the_table_server(server: Server, tmp_path: Path) -> None
         "seat_count": 4,
         "seats_taken": [1, 3],
         "free_seats": [2, 4],
+        "closed": False,
+        "closed_reason": "",
         # No analysis module, no par sheet: the lobby says so (croupier.analysis.returns).
         "main_return": None,
         "returns_note": "The theoretical return could not be worked out: no par sheet is "
