@@ -290,3 +290,21 @@ def test_back_9_is_confirmed_with_the_balance() -> None:
     assert result.exit_code == 0, result.output
     after = result.output.split("> back 9\n", 1)[1]
     assert after.startswith("$10 on Back 9 (676a.11(b)). Balance: $980\nDealer:")
+
+
+def test_a_front_9_the_balance_cannot_match_says_so() -> None:
+    """The Back 9 Wager must equal the Front 9 (676a.7(d)(2)): with $15, a $10 Front 9
+    leaves $15 - $10 = $5, short of the $10 Back 9, so the confirmation says that after
+    the deal only a fold remains; a $5 Front 9 leaves $10, enough, and says nothing."""
+    args = ["play", "go-fore-it", "--seed", "7", "--balance", "15", "--rounds", "1"]
+    result = CliRunner().invoke(app, args, input="bet front 9 10\nquit\n", env=ENV)
+    assert result.exit_code == 0, result.output
+    after = result.output.split("> bet front 9 10\n", 1)[1]
+    assert after.startswith(
+        "$10 on Front 9. Balance: $5\nNote: a Back 9 Wager must equal your Front 9 ($10); "
+        "your balance of $5 cannot cover it, so after the deal you could only fold "
+        "(676a.7(d)(2)).\n"
+    ), after
+    enough = CliRunner().invoke(app, args, input="bet front 9 5\nquit\n", env=ENV)
+    assert enough.exit_code == 0, enough.output
+    assert "Note: a Back 9" not in enough.output

@@ -172,6 +172,19 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                 f"Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
             )
+            self.warn_back_9(round_)
+
+    def warn_back_9(self, round_: GoForeItRound) -> None:
+        """Say so when the balance left cannot cover the Back 9 Wager the round will ask
+        for, equal to the Front 9 Wager (676a.7(d)(2)): after the deal, only a fold."""
+        front = round_.state.wagers.get(SEAT, {}).get(Spot.FRONT_9, 0)
+        if front > self.wallet.balance:
+            self.console.print(
+                f"Note: a Back 9 Wager must equal your Front 9 ({format_cents(front)}); "
+                f"your balance of {format_cents(self.wallet.balance)} cannot cover it, so "
+                f"after the deal you could only fold ({SECTIONS.back_9}).",
+                markup=False,
+            )
 
     def announce(self, round_: GoForeItRound, step: Command) -> None:
         if isinstance(step, CutCards):
