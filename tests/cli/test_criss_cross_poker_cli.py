@@ -242,3 +242,38 @@ def test_bet_refusals_in_plain_english_with_the_real_command() -> None:
         "(674a.11(b))"
     ) in out
     assert "e.g. bet across 10 (674a.11(b))" in out
+
+
+EXAMPLE = ["--rules", "examples/rules/criss-cross-poker.toml"]
+
+
+def said_to(line: str, script: str, rules: list[str] | None = None) -> str:
+    """What the table printed to the first ``line`` of ``script``, up to the next prompt."""
+    args = ["play", "criss-cross-poker", "--seed", "1", *(rules or [])]
+    result = CliRunner().invoke(app, args, input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    return result.output.split(f"> {line}\n", 1)[1].split("\n> ", 1)[0]
+
+
+@pytest.mark.parametrize("typed", ["remove five card bonus", "remove bonus"])
+def test_five_card_bonus_taken_back_by_its_name(typed: str) -> None:
+    """674a.7(c): the Five Card Bonus may be withdrawn before "no more bets", named as the
+    layout names it or as ``bonus``: $1,000 less $10 + $10 antes less the $5 bonus, the
+    $5 back, is $980."""
+    script = f"bet antes 10\nbet bonus 5\n{typed}\nquit\n"
+    said = said_to(typed, script, EXAMPLE)
+    assert said == (
+        "$5 from the Five Card Bonus withdrawn: $5 came back to your balance. Balance: $980"
+    )
+
+
+def test_five_card_bonus_named_where_not_offered() -> None:
+    """674a.7(e): at the default table (no Five Card Bonus) ``remove five card bonus`` is
+    refused as the bonus it names, not as a spot the table lacks; a spot no table has is
+    refused with the spots named as the layout names them (674a.2(b))."""
+    script = "bet antes 5\nremove five card bonus\nremove nowhere\nquit\n"
+    named = said_to("remove five card bonus", script)
+    assert "there is no spot" not in named
+    assert "no Five Card Bonus wager" in named
+    spots = "Ante Across, Ante Down, Five Card Bonus, Across, Down, Middle"
+    assert f"the spots are {spots}," in said_to("remove nowhere", script)

@@ -70,7 +70,7 @@ def test_go_fore_it_refusals_name_the_wagers_as_676a_7_d_does() -> None:
         (
             "criss-cross-poker",
             "remove antes\n",
-            "seat 1 has no Ante across wager to withdraw (674a.7(d))",
+            "seat 1 has no Ante Across wager to withdraw (674a.7(d))",
         ),
     ],
 )

@@ -85,6 +85,16 @@ class Spot(StrEnum):
     MIDDLE = "middle"
 
 
+SPOT_LABELS: dict[Spot, str] = {
+    Spot.ANTE_ACROSS: "Ante Across",
+    Spot.ANTE_DOWN: "Ante Down",
+    Spot.ACROSS: "Across",
+    Spot.DOWN: "Down",
+    Spot.MIDDLE: "Middle",
+    Spot.FIVE_CARD_BONUS: "Five Card Bonus",
+}
+"""Each betting area as the layout names it (674a.2(b)(2), (4)), in the layout's order."""
+
 ANTES: tuple[Spot, Spot] = (Spot.ANTE_ACROSS, Spot.ANTE_DOWN)
 BETS: tuple[Spot, Spot, Spot] = (Spot.ACROSS, Spot.DOWN, Spot.MIDDLE)
 """The three bets in the order the dealer asks for them (674a.11(b), (d), (f))."""
@@ -496,6 +506,7 @@ __all__ = [
     "PROCEDURE_SECTIONS",
     "REVEALS",
     "SECTIONS",
+    "SPOT_LABELS",
     "VERTICAL",
     "CrissCrossPokerRules",
     "CrossPosition",

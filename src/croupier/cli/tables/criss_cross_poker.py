@@ -47,7 +47,13 @@ from croupier.games.criss_cross_poker import (
 )
 from croupier.money import Cents, format_cents
 from croupier.rng import Rng
-from croupier.rules.criss_cross_poker import BET_SECTIONS, SECTIONS, CrissCrossPokerRules, Spot
+from croupier.rules.criss_cross_poker import (
+    BET_SECTIONS,
+    SECTIONS,
+    SPOT_LABELS,
+    CrissCrossPokerRules,
+    Spot,
+)
 
 HELP = """\
 How Criss-Cross Poker plays: you place the Ante Across and Ante Down, equal wagers
@@ -118,8 +124,10 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
 
     def example_spot(self, typed: str) -> str | None:
         """A spot by its name on the layout, ``antes`` (or ``ante``: both antes) or
-        ``bonus`` (the Five Card Bonus)."""
+        ``bonus`` (the Five Card Bonus); the Five Card Bonus by its name even where this
+        table does not offer it, so the round says why (674a.7(e))."""
         said = {"antes": "antes", "ante": "antes", "bonus": Spot.FIVE_CARD_BONUS}
+        said |= {offered.key(SPOT_LABELS[Spot.FIVE_CARD_BONUS]): Spot.FIVE_CARD_BONUS}
         return said.get(offered.key(typed)) or super().example_spot(typed)
 
     def amount_example(self, round_: CrissCrossPokerRound) -> str:

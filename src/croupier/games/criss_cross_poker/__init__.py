@@ -167,6 +167,7 @@ from croupier.rules.criss_cross_poker import (
     PROCEDURE_SECTIONS,
     REVEALS,
     SECTIONS,
+    SPOT_LABELS,
     VERTICAL,
     CrissCrossPokerRules,
     CrossPosition,
@@ -604,6 +605,11 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             antes = offer("PlaceAntes", s.antes, seat=seat, ante_across=each, ante_down=each)
             legal.append(antes.model_copy(update={"equal": ("ante_across", "ante_down")}))
         return legal + super().wager_offers(seat)
+
+    def spot_label(self, spot: str) -> str:
+        """``spot`` as the layout names it (674a.2(b)): "Ante Across", "Five Card Bonus"."""
+        known = spot in Spot.__members__.values()
+        return SPOT_LABELS[Spot(spot)] if known else super().spot_label(spot)
 
     def amount_terms(self, spot: str) -> tuple[str, str]:
         return "a Five Card Bonus Wager", SECTIONS.five_card_bonus

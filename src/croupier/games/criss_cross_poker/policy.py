@@ -30,7 +30,7 @@ from croupier.games.criss_cross_poker import (
     words,
 )
 from croupier.money import Cents
-from croupier.rules.criss_cross_poker import SECTIONS, Spot
+from croupier.rules.criss_cross_poker import SECTIONS, SPOT_LABELS, Spot
 from croupier.spots import SpotInfo
 
 
@@ -68,23 +68,13 @@ class CrissCrossPokerPolicy(CardTablePolicy):
         return [("antes", amount) for _, amount in sorted(antes.items())] + found
 
 
-_SPOT_LABELS = {
-    Spot.ANTE_ACROSS: "Ante Across",
-    Spot.ANTE_DOWN: "Ante Down",
-    Spot.ACROSS: "Across",
-    Spot.DOWN: "Down",
-    Spot.MIDDLE: "Middle",
-    Spot.FIVE_CARD_BONUS: "Five Card Bonus",
-}
-
-
 def layout_spots(rules: Any) -> list[SpotInfo]:
     """The betting areas of a position (674a.2(b)(2), (4)), named as the layout names
     them; the Five Card Bonus area only where the Rules Submission offers it
     (674a.7(e))."""
     return [
         SpotInfo(value=spot.value, label=label)
-        for spot, label in _SPOT_LABELS.items()
+        for spot, label in SPOT_LABELS.items()
         if spot is not Spot.FIVE_CARD_BONUS or rules.five_card_bonus
     ]
 
