@@ -267,8 +267,8 @@ def _pai_gow(round_: PaiGowRound, actor: Actor) -> list[Item]:
             items += [("DecideExposedHand", where, str(void)) for void in (True, False)]
         if passes(round_.check_set, seat, actor):
             items.append(("SetHands", where))
-            # The house way: asked for the area set next, where it has a wager.
-            if seat in state.wagers and passes(round_.check_house_way, seat, actor):
+            # The house way: asked for the area set next, a player bank's own included.
+            if passes(round_.check_house_way, seat, actor):
                 items.append(("RequestHouseWay", where))
         if passes(round_.check_surrender, seat, actor):
             items.append(("Surrender", where))

@@ -105,16 +105,22 @@ def _kinds(game: str) -> list[str]:
     return [kind.value for kind in importlib.import_module(module).Irregularity]
 
 
-def offers(legal: Sequence[LegalCommand | dict[str, Any]], game: str) -> list[Offer]:
+def offers(
+    legal: Sequence[LegalCommand | dict[str, Any]], game: str, bank: int | None = None
+) -> list[Offer]:
     """What one actor is offered, as this driver draws from it (:class:`Offer`): an exposed
     card of Go Fore It is one offer of ``"hand:card"`` choices, one of Criss-Cross Poker
     one offer of positions, and the irregularities of High Roll Dice and Pai Gow one offer
-    of every kind, as when the golden files were played first."""
+    of every kind, as when the golden files were played first. Likewise the house way a
+    Pai Gow player bank (area ``bank``) may ask for his own hand, offered since those
+    files were written (621a.10(b)), is left out: the same draws give the same commands."""
     out: list[Offer] = []
     merged: dict[str, int] = {}  # which merged offer -> its place in out
     for item in legal:
         data = item.model_dump(mode="json") if isinstance(item, LegalCommand) else item
         fields = data.get("fields") or {}
+        if _added_later(data, game, bank):
+            continue
         kind = fields.get("irregularity")
         if data["command"] != "DeclareIrregularity" or kind is None:
             out.append(_one(data))
@@ -148,6 +154,14 @@ def offers(legal: Sequence[LegalCommand | dict[str, Any]], game: str) -> list[Of
             values.sort(key=order.index)
         out[at] = Offer(command=out[at].command, spots=out[at].spots, merged=tuple(values))
     return out
+
+
+def _added_later(data: dict[str, Any], game: str, bank: int | None) -> bool:
+    """Whether offer ``data`` came after the golden files were first played: Pai Gow's
+    house way for the player bank's own hand (until then offered for a wager only)."""
+    if game != "pai-gow" or bank is None or data["command"] != "RequestHouseWay":
+        return False
+    return _one(data).values("seat") == [bank]
 
 
 @dataclass

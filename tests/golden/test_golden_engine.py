@@ -126,10 +126,11 @@ def play(round_: Round[Any], pick: random.Random, table: gs.Table) -> None:
     for _ in range(LIMIT):
         if round_.finished:
             return
+        bank = round_.state.bank if isinstance(round_, PaiGowRound) else None
         offers = [
             (actor, offer)
             for actor in actors
-            for offer in gs.offers(round_.legal_commands(actor), table.game)
+            for offer in gs.offers(round_.legal_commands(actor), table.game, bank)
         ]
         assert offers, "nobody may send anything in a round that is not over"
         actor, offer = pick.choices(offers, weights=[gs.weight(o, table.game) for _, o in offers])[

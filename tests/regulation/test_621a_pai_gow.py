@@ -1303,6 +1303,37 @@ def test_621a_11_n_dealer_against_the_bank() -> None:
     assert settled(rnd)[1].outcome is Outcome.PUSH
 
 
+def test_621a_10_b_the_player_bank_is_offered_the_house_way_for_its_own_hand() -> None:
+    """621a.10(b): "each player" sets his own hands and "a player" who asks is told the
+    house way; a player bank sets his own (621a.11(n): the bank's hands are his), so the
+    bank is offered the request while his hand is to be set, it is answered, and the
+    offer goes once he has set. His tiles 3-3 1-5 3-4 2-6 hold no Supreme Pair, pair,
+    Wong or Gong and no two make 9, 8 or 7 (621a.10(d)(1)-(3)): the highest ranking,
+    3-3 (sixth, 621a.4(f)), goes with the lowest, 3-4 (fourteenth): 3-3 3-4 = 3 low,
+    1-5 2-6 = 4 high (621a.10(d)(4))."""
+
+    def offered(rnd: PaiGowRound, actor: int) -> list[int]:
+        commands = rnd.legal_commands(actor)
+        return [o.values("seat")[0] for o in commands if o.command == "RequestHouseWay"]
+
+    rnd = _banked(BANK_HANDS)
+    rnd.handle(PlaceWager(seat=6, amount=4000), 6)
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    rnd.handle(ShakeDice(faces=(2, 3, 3)), 3)
+    assert offered(rnd, 3) == []  # no tiles yet
+    rnd.handle(DealTiles(), DEALER)
+    assert (offered(rnd, 3), offered(rnd, 6)) == ([3], [6])
+    shown = rnd.handle(RequestHouseWay(seat=3), 3)
+    assert len(shown) == 1 and isinstance(shown[0], HouseWayShown)
+    assert shown[0].cite == "621a.10(b)"
+    assert sorted(t.code for t in shown[0].high) == ["1-5", "2-6"]
+    assert sorted(t.code for t in shown[0].low) == ["3-3", "3-4"]
+    assert rnd.view(3)["house_way_shown"]["3"]["low"] == ["3-3", "3-4"]
+    set_hands(rnd, 3, "3-3", "3-4")
+    assert offered(rnd, 3) == [] and offered(rnd, 6) == [6]
+    assert refused(rnd, RequestHouseWay(seat=3), 3).cite == "621a.10(b)"
+
+
 def test_621a_11_o_surplus_pays_the_vigorish() -> None:
     """621a.11(o): losing wagers go to the centre, winners are paid from it, and the
     bank's surplus is charged 5%."""

@@ -454,18 +454,14 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 yield Choice("deal", "expose the hands and settle the wagers", "", command.cite)
 
     def choices(self, round_: PaiGowRound) -> Iterable[Choice]:
-        """The round's offers, then, while the player's tiles are to be set, the house
-        way asked for where the round takes it though it lists it for a wager only (a
-        player bank sets his own hands too, 621a.10(a)-(b)) and the hint."""
-        rows = list(super().choices(round_))
-        yield from rows
+        """The round's offers (the house way among them, a player bank's too,
+        621a.10(a)-(b)), then, while the player's tiles are to be set, the hint."""
+        yield from super().choices(round_)
         state = round_.state
         if state.phase is not Phase.SETTING or SEAT not in state.to_set():
             return
         if SEAT in state.pending or not round_.tiles_of(SEAT):
             return
-        if not any(row.typed == "request house way" for row in rows):
-            yield Choice(*PLAYER_WORDS["RequestHouseWay"], "", SECTIONS.assistance)
         yield Choice("hint", self.own[0][1], "", "")
 
     def show_round(self, round_: PaiGowRound) -> None:

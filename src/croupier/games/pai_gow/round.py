@@ -1617,8 +1617,8 @@ class PaiGowRound(WageringRound[PaiGowState]):
 
     def _seat_commands(self, actor: int) -> list[LegalCommand]:
         """A player's commands, in the order of a round, after his wagers. The house way
-        is offered with the area to set next, where it has a wager (its check allows any
-        area still to set)."""
+        is offered with the area to set next, a player bank's own hand included (he sets
+        it as a player, 621a.10(a)-(b); its check allows any area still to set)."""
         state, rules = self.state, self.rules
         out: list[LegalCommand] = []
         mine = state.boxes_of(actor)
@@ -1650,7 +1650,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
             if passes(self.check_set, seat, actor):
                 together = _settings(self.tiles_of(seat))
                 out.append(offer("SetHands", S.set_hands, seat=seat, together=together))
-                if seat in state.wagers and passes(self.check_house_way, seat, actor):
+                if passes(self.check_house_way, seat, actor):
                     out.append(offer("RequestHouseWay", S.assistance, seat=seat))
         for seat in mine:
             if passes(self.check_surrender, seat, actor):
