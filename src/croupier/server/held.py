@@ -68,7 +68,7 @@ SELFCHECK_REASON = (
 
 @dataclass(frozen=True)
 class Closing:
-    """Why table is closed for play (``reason``, ``""``: it is open) and by whom: the
+    """Why a table is closed for play (``reason``, ``""``: it is open) and by whom: the
     operator (``"operator"``: the table, its game or its paytable disabled) or the
     server's self-check (``"self-check"``), as the lobby, the table and a seat say it."""
 
