@@ -292,9 +292,9 @@ def test_a_decision_for_a_position_left_or_taken_during_the_round() -> None:
     with pytest.raises(NotYourTurn) as left:
         rnd.handle(Fold(seat=2), 1, vacated={2})
     assert not isinstance(left.value, OtherSeat)
-    assert str(left.value).startswith("nobody sits at position 2: take a seat first")
-    with pytest.raises(OtherSeat, match="only the player at position 2 makes his bets"):
+    assert str(left.value).startswith("nobody sits at seat 2: take a seat first")
+    with pytest.raises(OtherSeat, match="only the player at seat 2 makes his bets"):
         rnd.handle(Fold(seat=2), DEALER)
-    with pytest.raises(OtherSeat, match="seat 1 may not decide for position 2"):
+    with pytest.raises(OtherSeat, match="seat 1 may not decide for seat 2"):
         rnd.handle(Fold(seat=2), 1, vacated={2}, joined={2})
     assert len(rnd.events) == events

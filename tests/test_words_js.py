@@ -203,3 +203,19 @@ def test_a_seat_message_goes_once_the_table_closes_or_reopens() -> None:
         "seatMessageStale(false, null)]));"
     )
     assert run_node(script, views) == [True, True, False, False, False, False, False]
+
+
+@needs_node
+def test_the_last_round_before_a_table_closes_is_said_after_who_acts() -> None:
+    """A round under way when the table was closed for play is played out: the line that
+    says who acts says, after it, the server's words that it is the last before the table
+    closes (the view's ``last_round``); no such words, nothing more said."""
+    last = "This round is the last before the table closes: a test."
+    script = (
+        imports("words.js", "whoActs") + "console.log(JSON.stringify(["
+        "whoActs({round_status: 'open', view: {phase: 'betting'}, waiting_for: [2],"
+        f" last_round: {json.dumps(last)}}}, 2),"
+        "whoActs({round_status: 'open', view: {}, waiting_for: [], last_round: ''}, 2),"
+        "]));"
+    )
+    assert run_node(script) == [f"Betting is open: place your wagers. {last}", "The dealer acts."]

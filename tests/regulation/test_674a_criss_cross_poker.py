@@ -244,7 +244,7 @@ def test_one_position_per_player() -> None:
     rnd = open_round({1: "a", 2: "b"})
     error = refused(rnd, PlaceAntes(seat=2, ante_across=500, ante_down=500), 1)
     assert error.cite == "674a.7(b)"
-    assert str(error).startswith("position 2 is another player's")
+    assert str(error).startswith("seat 2 is another player's")
 
 
 # --- 674a.8-674a.10 the deal ------------------------------------------------------------------

@@ -541,7 +541,7 @@ def test_676a_7_e_one_position_per_player() -> None:
     rnd = open_round({1: "ann", 2: "bo"})
     error = refused(rnd, PlaceWager(seat=2, spot="front_9", amount=FIVE), 1)
     assert error.cite == "676a.7(b)"
-    assert str(error).startswith("position 2 is another player's")
+    assert str(error).startswith("seat 2 is another player's")
 
 
 # --- 676a.8-676a.10: dealing ----------------------------------------------------------------------

@@ -17,10 +17,10 @@ from croupier.registry import GAMES
 SEATED = {
     # game: (example, the rule that only seated players wager, what the game calls a seat)
     "high-roll-dice": ("high-roll-dice-ten-dice.toml", "675a.2(c)", "seat"),
-    "go-fore-it": ("go-fore-it.toml", "676a.7(b)", "position"),
+    "go-fore-it": ("go-fore-it.toml", "676a.7(b)", "seat"),
     "pai-gow": ("pai-gow.toml", "621a.7(b)", "seat"),
     "double-back-jack": ("double-back-jack.toml", "673a.6(a)", "box"),
-    "criss-cross-poker": ("criss-cross-poker.toml", "674a.7(b)", "position"),
+    "criss-cross-poker": ("criss-cross-poker.toml", "674a.7(b)", "seat"),
     "sic-bo": ("sic-bo.toml", "625a.3", "seat"),
     "craps": ("craps.toml", "623a.4", "seat"),
 }
@@ -166,10 +166,10 @@ def test_a_wager_for_a_seat_the_table_lacks_is_refused_as_taking_it(
 DEALER_FOR = {
     # game: how the dealer's wager for the seat is refused (what the game calls a seat)
     "high-roll-dice": "the dealer may not wager for seat 2",
-    "go-fore-it": "the dealer may not wager for position 2",
+    "go-fore-it": "the dealer may not wager for seat 2",
     "pai-gow": "the dealer may not wager for seat 2",
     "double-back-jack": "the dealer may not act for box 2",
-    "criss-cross-poker": "the dealer may not wager for position 2",
+    "criss-cross-poker": "the dealer may not wager for seat 2",
     "sic-bo": "the dealer may not wager for seat 2",
     "craps": "the dealer may not make a wager for seat 2",
 }
@@ -218,7 +218,7 @@ def test_another_players_position_is_his(migrated_sqlite: Callable[[str], str], 
         spot, low = table["spots"][0]["value"], table["minimum_wager"]
         r = api.wager(ann, 2, spot, low, table_id="t")
         assert r.status_code == 403, r.text
-        assert r.json()["detail"].startswith("position 2 is another player's"), r.json()
+        assert r.json()["detail"].startswith("seat 2 is another player's"), r.json()
         assert "more than one" not in r.json()["detail"]
         assert r.json()["cite"] == cite
     finally:
@@ -295,5 +295,32 @@ def test_a_players_dealer_command_is_refused_for_his_role_whatever_its_fields(
         r = api.send(dan, {"type": "VoidRound"}, "t")
         assert r.status_code == 422 and "reason" in r.text, r.text
         assert api.snapshot() == before
+    finally:
+        api.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "spot", "told"),
+    [
+        ("go-fore-it", "skins", "seat 1 has no Skins Wager to withdraw"),
+        ("criss-cross-poker", "ante_across", "seat 1 has no Ante Across wager to withdraw"),
+    ],
+)
+def test_the_api_names_the_players_seat_as_the_terminal_and_the_browser_do(
+    migrated_sqlite: Callable[[str], str], game: str, spot: str, told: str
+) -> None:
+    """The browser says "seat 1" ("You sit at seat 1") and so does the terminal; the API
+    said "position 1" for the same place: ann's wager withdrawn where she has none says
+    her seat."""
+    example, _, _ = SEATED[game]
+    api = Api(migrated_sqlite("named.sqlite"))
+    try:
+        api.table("t", EXAMPLES / example)
+        _, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 1, "t")
+        r = api.send(ann, {"type": "WithdrawWager", "seat": 1, "spot": spot}, table_id="t")
+        assert r.status_code in (403, 409, 422), r.text
+        assert r.json()["detail"].startswith(told), r.json()
+        assert "position" not in r.json()["detail"], r.json()
     finally:
         api.close()

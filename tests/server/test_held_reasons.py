@@ -267,3 +267,82 @@ def _says(message: dict[str, Any], said: str) -> bool:
     if not said:
         return view["betting_held"] == "" and view["legal_commands"] != []
     return bool(view["betting_held"].startswith(said)) and view["legal_commands"] == []
+
+
+def _watched(api: Api, auth: dict[str, str]) -> dict[str, Any]:
+    """A viewer's GET /view, which the socket's first frame says alike."""
+    view = _view(api, auth)
+    bearer = auth["Authorization"].removeprefix("Bearer ")
+    with api.client.websocket_connect(f"/tables/hrd/ws?token={bearer}") as ws:
+        frame = ws.receive_json()
+    assert frame["type"] == "view", frame
+    for key in ("betting_held", "last_round", "legal_commands"):
+        assert frame["data"].get(key) == view.get(key), key
+    return view
+
+
+def test_a_viewer_with_no_seat_is_told_why_the_table_deals_no_round(
+    seated: tuple[Api, str, dict[str, str]],
+) -> None:
+    """A player watching with no seat, and the admin, are told why the table opens no
+    round, in the words a seated player is (GLI-19 2.4.1; no rules in force), never what
+    holds only another player (ann's account disabled): nothing is offered to them."""
+    api, ann_id, _ = seated
+    _, bob = api.player("bob", deposit=5_000)
+    assert _watched(api, bob)["betting_held"] == ""
+    _disabled(api, "player", ann_id, True, "asked for a break")
+    assert _watched(api, bob)["betting_held"] == ""
+    _disabled(api, "player", ann_id, False)
+    closed = (
+        "This table is closed for play by the operator: a spill on the layout. No new round "
+        "is dealt here. Your balance is untouched; play resumes here when the operator "
+        "enables the table again (GLI-19 2.4.1)."
+    )
+    for thing, subject in [("table", "hrd"), ("game", "high-roll-dice"), ("paytable", "hrd/1")]:
+        _disabled(api, thing, subject, True, "a spill on the layout")
+        for viewer in (bob, api.admin):
+            view = _watched(api, viewer)
+            assert (view["betting_held"], view["legal_commands"]) == (closed, []), thing
+        _disabled(api, thing, subject, False)
+        assert _watched(api, bob)["betting_held"] == ""
+    assert api.clock is not None
+    api.clock.now = datetime.now(UTC)  # after the moment version 1 was put in force
+    body = {"state": "withdrawn", "reason": "the Board ordered the game closed"}
+    r = api.client.post("/tables/hrd/rules/versions/1/steps", json=body, headers=api.admin)
+    assert r.status_code == 201, r.text
+    assert _watched(api, bob)["betting_held"].startswith("This table has no rules in force: ")
+
+
+def test_the_round_under_way_when_the_table_is_disabled_is_its_last(
+    seated: tuple[Api, str, dict[str, str]], scripted: ScriptedRng
+) -> None:
+    """The operator disables the table during a round: that round goes on as any other
+    (bob, seated, still wagers in its open betting; the dealer closes it and it is
+    settled), and no new round opens after it (GLI-19 2.4.1). While it is under way its
+    viewers are told it is the last before the table closes, and why; once it is over,
+    that the table is closed."""
+    api, _, ann = seated
+    _, bob = api.player("bob", deposit=5_000)
+    _, dealer = api.player("dee", role="dealer")
+    api.sit(bob, 1)
+    assert api.wager(ann, 2, "pip_street:five", 500).status_code == 200
+    assert _view(api, ann).get("last_round", "") == ""
+    _disabled(api, "table", "hrd", True, "the dealer's shift ended")
+    last = (
+        "This round is the last before the table closes: the operator has closed the table "
+        "for play: the dealer's shift ended. This round is played out as usual and settled; "
+        "no new round is dealt here until the operator enables the table again "
+        "(GLI-19 2.4.1)."
+    )
+    for viewer in (ann, bob, dealer):
+        view = _watched(api, viewer)
+        assert (view["round_status"], view.get("last_round")) == ("open", last)
+    assert api.wager(bob, 1, "pip_street:five", 500).status_code == 200
+    scripted.dice(5, 5, 5, 1, 2, 3, 4, 6, 2, 3)
+    r = api.send(dealer, {"type": "AnnounceNoMoreBets"})
+    assert r.status_code == 200 and r.json()["round_status"] == "completed", r.text
+    after = _view(api, ann)
+    assert after["last_round"] == "" and after["betting_held"].startswith(
+        "This table is closed for play by the operator: the dealer's shift ended."
+    )
+    assert api.wager(ann, 2, "pip_street:five", 500).status_code == 409

@@ -196,3 +196,41 @@ def test_a_rules_withdrawal_at_one_process_reaches_the_sockets_at_another(
         assert two.messages[-1]["data"] == table.view(table.players[2])
         assert _settled(one, two) == [before[0] + 1, before[1] + 1]
         assert live.loads == loads + 1
+
+
+def test_a_table_disabled_during_a_round_reaches_its_sockets(tmp_path: Path) -> None:
+    """Embedded server: the operator disables the table while seat 1's round is open; both
+    seats' sockets are sent at once, with no poll, that this round is the last before the
+    table closes, and why (GLI-19 2.4.1); each frame is the stored view (GET /view); once
+    the operator enables it again they are sent that it is not."""
+    table, app, client = _embedded(tmp_path)
+    one = Socket(client, "t", token(table.players[1]))
+    two = Socket(client, "t", token(table.players[2]))
+    try:
+        for socket in (one, two):
+            socket.wait(_wagers_offered)
+        r = client.post(
+            "/tables/t/commands",
+            json={"command": wager(0)},
+            headers={**table.players[1], "Idempotency-Key": "w0"},
+        )
+        assert r.status_code == 200, r.text
+        for socket in (one, two):
+            socket.wait(lambda m: m["data"]["round_status"] == "open")
+            assert socket.messages[-1]["data"].get("last_round", "") == ""
+        body = {"thing": "table", "subject": "t", "disabled": True, "reason": "a spill"}
+        r = client.post("/disabled", json=body, headers=table.api.admin)
+        assert r.status_code == 200, r.text
+        for n, socket in ((1, one), (2, two)):
+            socket.wait(lambda m: m["data"].get("last_round", "").startswith(
+                "This round is the last before the table closes: the operator has closed "
+                "the table for play: a spill."
+            ))  # fmt: skip
+            assert socket.messages[-1]["data"] == table.view(table.players[n])
+        body = {**body, "disabled": False, "reason": ""}
+        r = client.post("/disabled", json=body, headers=table.api.admin)
+        assert r.status_code == 200, r.text
+        for socket in (one, two):
+            socket.wait(lambda m: m["data"]["last_round"] == "")
+    finally:
+        close_embedded(table, app, one, two)

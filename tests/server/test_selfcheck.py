@@ -226,3 +226,47 @@ def test_a_self_check_reaches_the_sockets_at_once(tmp_path: Path, package: Path)
                 one.close()
     finally:
         table.api.close()
+
+
+def test_a_failed_self_check_closes_the_tables_in_the_lobby_page_and_seat(
+    db_url: str, package: Path, scripted: ScriptedRng
+) -> None:
+    """While the last self-check failed no round is dealt (GLI-19 2.3.2): the lobby's
+    card, the table's page (GET /tables/{id}) and the answer to taking a seat say the
+    table is closed for play and why, in words, closed by the self-check (not the
+    operator); open again once a check passes."""
+    plan = Schedule(root=package, poll_seconds=3600, at_start=False)
+    api = Api(db_url, rng=scripted, clock=Clock(), selfcheck=plan)
+    said = (
+        "play is stopped until the software's self-check passes: it found part of croupier "
+        "changed since it was built (GLI-19 2.3.2)"
+    )
+
+    def shown(auth: dict[str, str]) -> list[tuple[bool, str, str]]:
+        r = api.client.get("/tables", headers=auth)
+        assert r.status_code == 200, r.text
+        (card,) = [t for t in r.json()["tables"] if t["id"] == "hrd"]
+        page = api.client.get("/tables/hrd", headers=auth).json()
+        return [(t["closed"], t["closed_reason"], t.get("closed_by", "")) for t in (card, page)]
+
+    try:
+        api.table()
+        _, ann = api.player("ann", deposit=5_000)
+        _, bob = api.player("bob", deposit=5_000)
+        assert shown(ann) == [(False, "", "")] * 2
+        rng = package / "rng.py"
+        original = rng.read_bytes()
+        rng.write_bytes(original + b"\n# changed after the build\n")
+        assert api.client.post("/selfcheck", headers=api.admin).json()["passed"] is False
+        assert shown(ann) == shown(api.admin) == [(True, said, "self-check")] * 2
+        r = api.client.post("/tables/hrd/seats", json={"seat": 2}, headers=ann)
+        assert r.status_code == 201, r.text
+        taken = (r.json()["closed"], r.json()["closed_reason"], r.json().get("closed_by"))
+        assert taken == (True, said, "self-check")
+        rng.write_bytes(original)
+        assert api.client.post("/selfcheck", headers=api.admin).json()["passed"] is True
+        assert shown(ann) == [(False, "", "")] * 2
+        r = api.client.post("/tables/hrd/seats", json={"seat": 1}, headers=bob)
+        assert (r.json()["closed"], r.json()["closed_reason"]) == (False, ""), r.text
+    finally:
+        api.close()

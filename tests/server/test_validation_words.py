@@ -119,3 +119,22 @@ def test_a_field_the_request_made_up_is_named_as_sent(api: Api) -> None:
         "The field daily loss limit must be more than 0. "
         "The field no_such_limit is not a field this request takes."
     )
+
+
+def test_a_seat_in_the_path_that_is_not_a_number_is_told_as_text(api: Api) -> None:
+    """A seat in a URL's path is text, not JSON: one that is not a number is told it must
+    be a whole number, such as 1, with no word of a JSON integer, quotes or decimal
+    points; a seat in a JSON body keeps those words (they are what a JSON sender needs)."""
+    api.table()
+    _, ann = api.player("ann")
+    said = "The path's part seat must be a whole number, such as 1."
+    for sent in ("abc", "1.5", "%20"):
+        for r in (
+            api.client.delete(f"/tables/hrd/seats/{sent}", headers=ann),
+            api.client.get(f"/tables/hrd/seats/{sent}/recall", headers=api.admin),
+        ):
+            assert r.status_code == 422, r.text
+            assert r.json()["detail"] == said, r.text
+    r = api.client.post("/tables/hrd/seats", json={"seat": "2"}, headers=ann)
+    assert r.status_code == 422, r.text
+    assert "seat must be a whole number, written as a JSON integer" in r.json()["detail"]

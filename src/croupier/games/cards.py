@@ -573,7 +573,7 @@ class CardRound(WageringRound[StateT]):
 
     # -- withdrawing (the wagering base's, where the game declares its withdrawal_rule) --
     def nothing_to_withdraw(self, seat: int, spot: str) -> str:
-        return f"position {seat} has no {self.wager_words(self.spot_type(spot))} to withdraw"
+        return f"seat {seat} has no {self.wager_words(self.spot_type(spot))} to withdraw"
 
     def wager_words(self, spot: StrEnum) -> str:
         """The wager on ``spot`` in words, as a refusal says it: ``"Ante wager"`` (a game
@@ -762,13 +762,13 @@ class CardRound(WageringRound[StateT]):
         round (:attr:`vacated`), the table as it stands (409)."""
         s = self.sections
         if actor == DEALER:
-            raise OtherSeat(dealer_for(seat, "position"), s.seated_only)
+            raise OtherSeat(dealer_for(seat), s.seated_only)
         if self.seat_empty(seat, self.state.seats):
-            raise empty_seat(seat, s.seated_only, "position")
+            raise empty_seat(seat, s.seated_only)
         if actor != seat:
             raise OtherSeat(
-                f"position {seat} is another player's: a player wagers and acts only for "
-                "the position he sits at",
+                f"seat {seat} is another player's: a player wagers and acts only for "
+                "the seat he sits at",
                 s.seated_only,
             )
 

@@ -38,7 +38,7 @@ from croupier.ledger.models import WALLET, GameTable, Player, RoundRow, Seat
 from croupier.registry import find, sign_for
 from croupier.rules.base import RulesSubmission
 from croupier.server import schemas, service
-from croupier.server.held import closed_reason
+from croupier.server.held import closing
 from croupier.server.ratelimit import RateLimit
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -146,7 +146,7 @@ def table_summary(session: Session, table: GameTable, wait: float = 0.0) -> sche
     taken = sorted(session.scalars(select(Seat.seat).where(Seat.table_id == table.id)).all())
     spec = find(table.game)
     title, chapter = spec.named(rules)
-    closed = closed_reason(session, table.id, table.game)
+    closed = closing(session, table.id, table.game)
     return schemas.TableSummary(
         id=table.id,
         game=table.game,
@@ -160,8 +160,9 @@ def table_summary(session: Session, table: GameTable, wait: float = 0.0) -> sche
         free_seats=[n for n in range(1, rules.seat_count() + 1) if n not in taken],
         main_return=headline(found, spec.main_wager) if found else None,
         returns_note=note or ("" if found else "No wager has figures in the par sheet."),
-        closed=bool(closed),
-        closed_reason=closed,
+        closed=bool(closed.reason),
+        closed_reason=closed.reason,
+        closed_by=closed.by,
     )
 
 

@@ -31,6 +31,10 @@ _WHOLE = (
     "must be a whole number, written as a JSON integer such as {example} (no quotes, no "
     "decimal point)"
 )
+_WHOLE_IN_TEXT = "must be a whole number, such as {example}"
+"""A whole number sent outside the body (a path's part, a query parameter, a header): text,
+not JSON, so not "a JSON integer"."""
+_INTEGERS = frozenset({"int_type", "int_parsing", "int_from_float"})
 _SAID: dict[str, str] = {
     "missing": "is missing",
     "extra_forbidden": "is not a field this request takes",
@@ -141,10 +145,13 @@ def sentence(error: Mapping[str, Any]) -> str:
             for k, v in context.items()
         }
     template = _SAID.get(kind)
+    outside = bool(loc) and loc[0] in _WHERE - {"body"}
+    if kind in _INTEGERS and outside:
+        template = _WHOLE_IN_TEXT
     if kind == "union_tag_invalid" and "," not in str(context.get("expected_tags", ",")):
         template = "must be of the type {expected_tags}"  # one type only
     # an amount's example is cents ($5.00), any other number's a seat's
-    context.setdefault("example", 500 if loc and loc[-1] in CENTS else 3)
+    context.setdefault("example", 500 if loc and loc[-1] in CENTS else 1 if outside else 3)
     if template is not None:
         if kind == "string_too_short" and context.get("min_length") == 1:
             template = "must not be empty"

@@ -46,6 +46,7 @@ from croupier.ledger.cache import Written
 from croupier.ledger.models import EventRow, GameTable, Player
 from croupier.registry import round_type
 from croupier.server import schemas, seals, service
+from croupier.server.held import table_words
 
 Signature = tuple[int, int]
 """(events in the table's chain, seats taken): the table's state as its notices tell it."""
@@ -80,6 +81,9 @@ class LiveTable:
     seal: str | None
     latest: LiveRound | None
     behind: bool = False
+    words: tuple[str, str] = ("", "")
+    """What the table says to every viewer (:func:`croupier.server.held.table_words`), as
+    read: a disabling or a self-check marks the table stale, to be read again."""
 
     @property
     def signature(self) -> Signature:
@@ -172,7 +176,9 @@ def loaded(session: Session, table_id: str, known: LiveTable | None) -> LiveTabl
                            row.deadline_kind, bodies, _replayed(table.game, bodies))  # fmt: skip
     seats = tuple(service.seated(session, table_id))
     seal = seals.seal_of(session, table_id)
-    return LiveTable(table_id, table.game, int(table.event_count or 0), seats, seal, latest)
+    words = table_words(session, table_id, table.game)
+    count = int(table.event_count or 0)
+    return LiveTable(table_id, table.game, count, seats, seal, latest, words=words)
 
 
 def actor_in(table: LiveTable, player: Player) -> Actor | None:
@@ -207,6 +213,8 @@ def view_of(
     if legal is None:
         upcoming = preview if needs_preview(table, actor) else service.Preview()
         legal, held = upcoming.legal, held or upcoming.held
+    status = latest.status if latest else None
+    shut, last = service.said_to(actor, status, table.words)
     seen, waiting, deadline, sat = parts.seen, parts.waiting, parts.deadline, parts.sat
     seats = list(table.seats)
     names = {s.seat: s.name for s in seats if s.name}
@@ -222,7 +230,8 @@ def view_of(
         seats=service.shielded(seats, player),
         waiting_for=waiting,
         deadline=deadline,
-        betting_held=held,
+        betting_held=held or shut,
+        last_round=last,
         seal=table.seal,
         sat_in_round=sat,
     )
@@ -336,7 +345,7 @@ class LiveTables:
         return (
             *table.signature,
             balance,
-            (dumped["legal_commands"], dumped["betting_held"]),
+            (dumped["legal_commands"], dumped["betting_held"], dumped["last_round"]),
         ), dumped
 
     def _read(

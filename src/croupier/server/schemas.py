@@ -273,12 +273,18 @@ class SeatOut(BaseModel):
 CLOSED = Field(
     default=False,
     description="Whether the table is closed for play: the table, its game or the "
-    "paytable in force disabled by the operator (GLI-19 2.4.1).",
+    "paytable in force disabled by the operator (GLI-19 2.4.1), or the software's last "
+    "self-check failed (GLI-19 2.3.2).",
 )
 CLOSED_REASON = Field(
     default="",
-    description="The operator's reason the table is closed for play, as he recorded it "
-    "(plain text); '' while it is open.",
+    description="Why the table is closed for play: the operator's reason, as he recorded "
+    "it (plain text), or that play is stopped until the software's self-check passes; "
+    "'' while it is open.",
+)
+CLOSED_BY: Any = Field(
+    default="",
+    description="Who closed the table for play: 'operator' or 'self-check'; '' while it is open.",
 )
 """Whether and why a table is closed for play (:func:`croupier.server.held.closed_reason`),
 said alike by the lobby's card, the table's page and the answer to taking a seat."""
@@ -290,6 +296,7 @@ class SeatTaken(SeatOut):
 
     closed: bool = CLOSED
     closed_reason: str = CLOSED_REASON
+    closed_by: Literal["", "operator", "self-check"] = CLOSED_BY
 
 
 class TableOut(BaseModel):
@@ -340,6 +347,7 @@ class TableOut(BaseModel):
     )
     closed: bool = CLOSED
     closed_reason: str = CLOSED_REASON
+    closed_by: Literal["", "operator", "self-check"] = CLOSED_BY
 
 
 SEED_COMMITMENT = Field(
@@ -531,7 +539,12 @@ class ViewOut(BaseModel):
     """Why the open betting cannot be closed yet, in the game's words with their rule
     (:meth:`croupier.game.TablePolicy.betting_held`); where no round is open and none may
     be opened after a failed self-check, that said (:data:`croupier.server.selfcheck.
-    CLOSED`); ``""``: nothing holds it."""
+    CLOSED`); ``""``: nothing holds it. A viewer with no seat is told only why the table
+    opens no round (:func:`croupier.server.held.table_words`)."""
+    last_round: str = ""
+    """Where the table was closed for play while the round shown was under way: that this
+    round is the last before it closes (it is played out), and why
+    (:func:`croupier.server.held.last_round`); ``""`` otherwise."""
     seal: str | None = None
     """The commitment of the next round's server seed (:attr:`TableOut.seal`)."""
     sat_in_round: bool = False
@@ -692,6 +705,7 @@ class TableSummary(BaseModel):
     )
     closed: bool = CLOSED
     closed_reason: str = CLOSED_REASON
+    closed_by: Literal["", "operator", "self-check"] = CLOSED_BY
 
 
 class TablesOut(BaseModel):

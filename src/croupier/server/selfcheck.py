@@ -117,6 +117,12 @@ _LAST = Statement.of(
 """The last self-check's result, on the command path's DB-API connection."""
 
 
+def failed(session: Session) -> bool:
+    """Whether the last self-check recorded failed."""
+    row = raw(session).execute(_LAST, {"kind": Kind.SELFCHECK.value}).fetchone()
+    return row is not None and not json.loads(row[0]).get("passed", False)
+
+
 def check_dealing(session: Session) -> None:
     """Refuse (:class:`SelfCheckFailed`, 409) a new round while the last self-check
     recorded failed."""

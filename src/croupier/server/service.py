@@ -50,10 +50,11 @@ from croupier.rules.base import STORED, RulesSubmission
 from croupier.server import schemas, seals, selfcheck, table_state
 from croupier.server.held import (
     NO_RULES,
-    closed_reason,
+    closing,
     play_stopped,
     player_disabled,
     table_disabled,
+    table_words,
 )
 
 Status = Literal["open", "completed", "voided"]
@@ -171,7 +172,7 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     version = versions.shown(session, table.id)
     rules = _parsed_rules(table.game, version.rules_json)
     title, chapter = spec.named(rules)
-    closed = closed_reason(session, table.id, table.game)
+    closed = closing(session, table.id, table.game)
     return schemas.TableOut(
         id=table.id,
         game=table.game,
@@ -192,8 +193,9 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         head_hash=table.head_hash,
         settings=settings_of(table),
         seal=seals.seal_of(session, table.id),
-        closed=bool(closed),
-        closed_reason=closed,
+        closed=bool(closed.reason),
+        closed_reason=closed.reason,
+        closed_by=closed.by,
     )
 
 
@@ -275,9 +277,14 @@ def join(
         raise repo.LedgerError(f"seat {seat} was just taken", "server:seats") from error
     if seed_commitment is not None:
         _commit_seed(session, table_id, player.id, seed_commitment)
-    closed = closed_reason(session, table_id, table.game)
+    closed = closing(session, table_id, table.game)
     return schemas.SeatTaken(
-        seat=seat, player_id=player.id, name=player.name, closed=bool(closed), closed_reason=closed
+        seat=seat,
+        player_id=player.id,
+        name=player.name,
+        closed=bool(closed.reason),
+        closed_reason=closed.reason,
+        closed_by=closed.by,
     )
 
 
@@ -880,6 +887,9 @@ def view(
     if actor is not None and (latest is None or latest.status != "open"):
         upcoming = preview(session, player, actor, table.id, table.game)
         legal, held = upcoming.legal, held or upcoming.held
+    status = latest.status if latest else None
+    words = table_words(session, table_id, table.game) if told(actor, status) else ("", "")
+    shut, last = said_to(actor, status, words)
     seats = seated(session, table_id)
     names = {s.seat: s.name for s in seats if s.name}
     return schemas.ViewOut(
@@ -894,10 +904,28 @@ def view(
         seats=shielded(seats, player),
         waiting_for=waiting,
         deadline=deadline,
-        betting_held=held,
+        betting_held=held or shut,
+        last_round=last,
         seal=seals.seal_of(session, table_id),
         sat_in_round=sat,
     )
+
+
+def told(actor: Actor | None, status: str | None) -> bool:
+    """Whether a viewer (``actor``; the latest round's ``status``) is told what the table
+    says to all (:func:`said_to`): one with no seat or role where no round is open, and
+    any while a round is."""
+    return status == "open" or actor is None
+
+
+def said_to(actor: Actor | None, status: str | None, words: tuple[str, str]) -> tuple[str, str]:
+    """What the table says (``words``: :func:`croupier.server.held.table_words`) to a
+    viewer (``actor``, the latest round's ``status``), beyond his seat's own: with no seat
+    or role and no round open, why none may open (what a seat's preview says to a seated
+    player); to any while a round is open, that it is the last before the table closes."""
+    if status == "open":
+        return "", words[1]
+    return (words[0] if actor is None else ""), ""
 
 
 @dataclass(frozen=True)

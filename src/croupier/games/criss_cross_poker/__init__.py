@@ -639,12 +639,12 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         spot = DECISION_PHASES.get(state.phase)
         cite = BET_SECTIONS[spot] if spot is not None else SECTIONS.bets
         if actor == DEALER:
-            raise OtherSeat(f"only the player at position {seat} makes his bets", cite)
+            raise OtherSeat(f"only the player at seat {seat} makes his bets", cite)
         if self.seat_empty(seat, state.seats):
-            raise empty_seat(seat, cite, "position")
+            raise empty_seat(seat, cite)
         if actor != seat:
             raise OtherSeat(
-                f"seat {actor} may not decide for position {seat}: each player is asked for "
+                f"seat {actor} may not decide for seat {seat}: each player is asked for "
                 "his own hand",
                 cite,
             )
@@ -659,14 +659,14 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 "the dealer is not asking for an Across, Down or Middle Bet now", SECTIONS.bets
             )
         if seat not in state.players:
-            raise NotYourTurn(f"position {seat} placed no Ante Wagers and has no hand", cite)
+            raise NotYourTurn(f"seat {seat} placed no Ante Wagers and has no hand", cite)
         if seat in state.folded:
-            raise NotYourTurn(f"position {seat} has folded", cite)
+            raise NotYourTurn(f"seat {seat} has folded", cite)
         current = state.to_act()
         if seat != current:
             raise NotYourTurn(
                 "the dealer asks each player in turn, clockwise from the dealer's left: "
-                f"position {current} decides now, not {seat}",
+                f"seat {current} decides now, not {seat}",
                 cite,
             )
         return spot
@@ -726,7 +726,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             spot = DECISION_PHASES[state.phase]
             self._dealer_only(actor, "turn up community cards", BET_SECTIONS[spot])
             raise NotYourTurn(
-                f"position {state.to_act()} has not yet made a {spot} bet or folded",
+                f"seat {state.to_act()} has not yet made a {spot} bet or folded",
                 BET_SECTIONS[spot],
             )
         if state.phase not in REVEAL_PHASES:

@@ -517,14 +517,14 @@ class GoForeItRound(CardRound[GoForeItState]):
         s, state = SECTIONS, self.state
         if actor == DEALER:
             raise OtherSeat(
-                f"only the player at position {seat} decides between Back 9 and fold",
+                f"only the player at seat {seat} decides between Back 9 and fold",
                 s.decision,
             )
         if self.seat_empty(seat, state.seats):
-            raise empty_seat(seat, s.decision, "position")
+            raise empty_seat(seat, s.decision)
         if actor != seat:
             raise OtherSeat(
-                f"seat {actor} may not decide for position {seat}: each player is asked for "
+                f"seat {actor} may not decide for seat {seat}: each player is asked for "
                 "his own hand",
                 s.decision,
             )
@@ -535,14 +535,12 @@ class GoForeItRound(CardRound[GoForeItState]):
                 s.decision,
             )
         if seat not in state.players:
-            raise NotYourTurn(
-                f"position {seat} placed no Front 9 Wager and has no hand", s.decision
-            )
+            raise NotYourTurn(f"seat {seat} placed no Front 9 Wager and has no hand", s.decision)
         current = state.to_act()
         if seat != current:
             raise NotYourTurn(
                 "the dealer asks each player in turn, clockwise from the dealer's left: "
-                f"position {current} decides now, not {seat}",
+                f"seat {current} decides now, not {seat}",
                 s.decision,
             )
 
@@ -581,7 +579,7 @@ class GoForeItRound(CardRound[GoForeItState]):
         self._dealer_only(actor, "reveal the dealer's hand", s.reveal)
         if state.phase is Phase.DECISIONS:
             raise NotYourTurn(
-                f"position {state.to_act()} has not yet made a Back 9 Wager or folded",
+                f"seat {state.to_act()} has not yet made a Back 9 Wager or folded",
                 s.collect,
             )
         self._phase(Phase.REVEAL, "reveal the dealer's hand", s.reveal)

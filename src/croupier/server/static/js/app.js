@@ -215,7 +215,7 @@ function tableCard(t, shared = false) {
     "li",
     { class: "table-card", "data-table": t.id, "data-closed": t.closed ? "" : null, "aria-labelledby": id },
     h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, shared ? h("span", { class: "card-id" }, ` (table ${t.id})`) : "", t.closed ? ", closed for play" : "", `, ${seats}`)),
-    t.closed ? h("p", { "data-card": "closed" }, `Closed for play ${closedBy(t.closed_reason)}`) : null,
+    t.closed ? h("p", { "data-card": "closed" }, `Closed for play ${closedBy(t.closed_reason, t.closed_by)}`) : null,
     h(
       "dl",
       {},
@@ -232,10 +232,12 @@ function tableCard(t, shared = false) {
   );
 }
 
-// Why a table is closed for play, the operator's reason as he wrote it (plain text):
+// Why a table is closed for play: the operator's reason as he wrote it (plain text), or where
+// the software's self-check closed it (`by`), the server's words with their rule:
 // "by the operator: a spill on the layout. No round is dealt here until …".
-function closedBy(reason) {
+function closedBy(reason, by) {
   const said = reason.trim();
+  if (by === "self-check") return `: ${/[.!?]$/.test(said) ? said : `${said}.`}`; // the server's words, with its rule
   return `by the operator: ${/[.!?]$/.test(said) ? said : `${said}.`} No round is dealt here until the operator enables the table again.`;
 }
 
@@ -704,7 +706,7 @@ async function tablePage(tableId, early = null) {
               // Late only where a round is open now: otherwise his wagers open the next;
               // at a table closed for play, no round opens until it is enabled again.
               const late = view && view.round_status === "open";
-              if (taken?.closed) say(`You sit at seat ${n}, but this table is closed for play ${closedBy(taken.closed_reason)}`);
+              if (taken?.closed) say(`You sit at seat ${n}, but this table is closed for play ${closedBy(taken.closed_reason, taken.closed_by)}`);
               else say(late ? `You sit at seat ${n}; you play from the next round that opens.` : `You sit at seat ${n}: place your wagers.`);
               messages.firstChild.dataset.seatClosed = taken?.closed ? "yes" : "no"; // goes once it no longer holds
               live.refresh();

@@ -139,7 +139,14 @@ const LATE = "You sat down after this round opened: you play from the next round
 // and so does a table where no round may be opened (the server's words: its self-check failed).
 // With no round open, a seated player offered wagers is told the betting is open and its
 // time (the table's `bettingSeconds`, null: none) runs from the first wager (no clock yet).
+// A round under way at a table closed for play since it opened is the last before it closes:
+// the view's `last_round` says so (the server's words), after who acts.
 export function whoActs(view, seat, down = false, bettingSeconds = null) {
+  const now = whoActsNow(view, seat, down, bettingSeconds);
+  return view.round_status === "open" && view.last_round && !down ? `${now} ${view.last_round}` : now;
+}
+
+function whoActsNow(view, seat, down, bettingSeconds) {
   if (view.round_status !== "open") {
     if (view.betting_held) return view.betting_held;
     if (down || typeof seat !== "number" || !(view.legal_commands || []).length) return null;
