@@ -54,6 +54,7 @@ def test_a_seat_sent_again_gets_its_first_answer_and_the_key_binds_that_seat(api
         "name": "ann",
         "closed": False,
         "closed_reason": "",
+        "closed_by": "",
     }  # once None
     # The identical retry: the first answer, word for word, and no second seat.
     again = _sit(api, ann, 3)
@@ -137,5 +138,6 @@ def test_one_seat_key_sent_eight_times_at_once_takes_one_seat(api: Api) -> None:
         "name": "ann",
         "closed": False,
         "closed_reason": "",
+        "closed_by": "",
     }
     assert _seats(api) == [("hrd", 3, ann_id)]

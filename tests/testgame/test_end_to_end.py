@@ -256,6 +256,7 @@ def test_two_players_at_the_table_server(server: Server, tmp_path: Path) -> None
         "free_seats": [2, 4],
         "closed": False,
         "closed_reason": "",
+        "closed_by": "",
         # No analysis module, no par sheet: the lobby says so (croupier.analysis.returns).
         "main_return": None,
         "returns_note": "The theoretical return could not be worked out: no par sheet is "
