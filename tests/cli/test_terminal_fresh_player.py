@@ -44,8 +44,8 @@ DBJ = "refuse cut\nbet 10\ndeal\ndeal\nstand\n"
         # seed 35: K K (20) against the dealer's 2 2 8 8 (20): a push, the $10 returned
         (
             35,
-            "Hand 1 is a push: your $10 on the Blackjack Wager is returned, $10 back to you "
-            "(your 20 against the dealer's 20; ",
+            "Hand 1 is a push: your $10 on the Blackjack Wager is returned to you (your 20 "
+            "against the dealer's 20; ",
         ),
     ],
 )

@@ -647,7 +647,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         """A wager of the player's settled, in a line with its amount: ``You lose hand 1:
         -$10 on the Blackjack Wager (your 17 against the dealer's 20; 673a.7(r)(3)(ii))``,
         ``You win hand 1: +$10 on the Blackjack Wager (...)``, ``Hand 1 is a push: your $10
-        on the Blackjack Wager is returned (...)``."""
+        on the Blackjack Wager is returned to you (...)``."""
         index, spot = HandSpot.parse(event.spot).hand, HandSpot.parse(event.spot).kind
         on = f"on the {SPOT_WORDS[spot]} Wager"
         why = f"({self.why_settled(round_, event)}{cite_words(event.cite)})"
@@ -669,8 +669,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 )
         said = "is a push" if event.outcome is Outcome.PUSH else "is void"
         return (
-            f"{hand[:1].upper()}{hand[1:]} {said}: your {format_cents(event.amount)} {on} "
-            f"is returned, {format_cents(event.returned)} back to you {why}"
+            f"{hand[:1].upper()}{hand[1:]} {said}: your {format_cents(event.returned)} {on} "
+            f"is returned to you {why}"
         )
 
     def why_settled(self, round_: DoubleBackJackRound, event: WagerSettled) -> str:
@@ -690,7 +690,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             return "the dealer has Blackjack; "
         if hand is not None and state.hole_turned and event.outcome is not Outcome.SURRENDER:
             dealer = hand_value(state.dealer).total
-            if dealer > BLACKJACK_TOTAL:
+            if dealer > BLACKJACK_TOTAL and event.outcome is Outcome.WIN:
                 return f"your {self.total_said(hand)} against the dealer's bust {dealer}; "
             return f"your {self.total_said(hand)} against the dealer's {dealer}; "
         return ""
