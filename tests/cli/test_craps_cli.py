@@ -268,10 +268,12 @@ def test_a_wager_named_without_an_amount_asks_for_one() -> None:
 def test_what_to_type_is_said_in_the_shared_grammars_words() -> None:
     """The "You may" rows, the usage lines and the come-out advice say ``bet SPOT
     AMOUNT`` and ``remove SPOT``, as every table does, never WAGER (``remove`` typed with
-    no wager down: with one, it is taken down, test_terminal_remove)."""
+    no wager down is told there is none to take down; with one, it is taken down,
+    test_terminal_remove)."""
     out = play(1, "remove\nbet place 6 6\nhelp\nroll\nbet\nquit\n")
     assert "│ bet SPOT AMOUNT" in out and "│ remove SPOT" in out
-    assert "usage: remove SPOT" in out and "usage: bet SPOT AMOUNT" in out
+    assert "usage: bet SPOT AMOUNT" in out
+    assert "You have no wager that may be taken down now: you have no wager on the layout" in out
     assert "(Place 6: remove SPOT)" in out
     assert "WAGER" not in out
 

@@ -144,7 +144,6 @@ def test_the_table_lists_what_to_type() -> None:
     [
         ("bet", "bet [SPOT] AMOUNT"),
         ("bet antes 5 5", "bet [SPOT] AMOUNT"),
-        ("remove", "remove SPOT"),
         ("deal now", "deal"),
         ("fold please", "fold"),
     ],

@@ -184,7 +184,6 @@ def test_the_table_lists_what_to_type() -> None:
     [
         ("bet", "bet SPOT AMOUNT"),
         ("bet front_9 5 6", "bet SPOT AMOUNT"),
-        ("remove", "remove SPOT"),
         ("back 9 5", "back 9"),
     ],
 )

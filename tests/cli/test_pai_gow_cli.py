@@ -94,7 +94,6 @@ def test_the_table_lists_what_to_type() -> None:
         ("bet", "bet [SPOT] AMOUNT"),
         ("bet 5 6", "bet [SPOT] AMOUNT"),
         ("set 6-6", "set T1 T2"),
-        ("remove", "remove SPOT"),
         ("show x", "show"),
     ],
 )

@@ -1,6 +1,7 @@
 """``remove`` naming no spot (issue #34, "never stuck"): where the player has exactly one
 wager down that may be taken down now it is taken down, said in the words ``remove SPOT``
-says it with; where two or more may be, he is asked which, each named, and nothing moves.
+says it with; where two or more may be (or one now and another after it), he is asked
+which, each named, and nothing moves; where none may be, he is told so and why.
 
 The money is worked by hand from the $1,000 a session starts with: a $5 wager withdrawn
 leaves $1,000; two wagers down and none withdrawn leave $1,000 less both.
@@ -59,21 +60,74 @@ def test_remove_with_one_wager_down_takes_it_back(
     assert "Taken back as you leave" not in bare  # nothing was left to take back at quit
 
 
+FRONT_9_LAST = (
+    "; your Front 9 Wager may be taken down too, after the Skins and Gopher Wagers, which "
+    "need it: it is required to take part in the round (676a.7(d)(1))"
+)
+"""676a.7(c) lets every Go Fore It wager down be withdrawn before "no more bets"; the
+Front 9 goes last, for the Skins and Gopher need it (676a.7(d)(1))."""
+
+
 @pytest.mark.parametrize(
-    ("game", "wagers", "spots", "balance"),
+    ("game", "wagers", "asked", "balance"),
     [
-        # 676a.7(c): Skins and Gopher ($5 each) may be withdrawn; the Front 9 only after them
-        ("go-fore-it", "bet front 9 5\nbet skins 5\nbet gopher 5", "Skins, Gopher", "$985"),
+        # 676a.7(c): Skins and Gopher ($5 each) may be withdrawn; the Front 9 after them
+        (
+            "go-fore-it",
+            "bet front 9 5\nbet skins 5\nbet gopher 5",
+            f"remove SPOT, SPOT one of Skins, Gopher{FRONT_9_LAST}",
+            "$985",
+        ),
+        # the fresh player's: a Front 9 and a Skins ($5 each): asked, the Skins not taken
+        ("go-fore-it", "bet front 9 5\nbet skins 5", f"remove Skins{FRONT_9_LAST}", "$990"),
         # 623a: a Place 6 and a Place 8 ($6 each) may each be taken down before the roll
-        ("craps", "bet place 6 6\nbet place 8 6", "Place 6, Place 8", "$988"),
+        (
+            "craps",
+            "bet place 6 6\nbet place 8 6",
+            "remove SPOT, SPOT one of Place 6, Place 8",
+            "$988",
+        ),
     ],
 )
 def test_remove_with_several_wagers_down_asks_which(
-    game: str, wagers: str, spots: str, balance: str
+    game: str, wagers: str, asked: str, balance: str
 ) -> None:
     """Two or more wagers that may be taken down: ``remove`` asks which, naming them, and
     takes nothing down (the balance is still $1,000 less every wager)."""
     out = play(game, f"{wagers}\nremove\nshow\nquit\n")
     said = answer(out, "remove")
-    assert said == f"Name the wager to take down: remove SPOT, SPOT one of {spots}.", out
+    assert said == f"Name the wager to take down: {asked}.", out
     assert f"Balance {balance}." in answer(out, "show"), out
+
+
+NONE_DOWN = (
+    "You have no wager that may be taken down now: you have no wager on the layout; type "
+    "show for what you may do now."
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "before", "said"),
+    [
+        ("go-fore-it", "", NONE_DOWN),
+        ("pai-gow", "", NONE_DOWN),
+        ("craps", "", NONE_DOWN),
+        ("criss-cross-poker", "", NONE_DOWN),
+        # 676a.7(c): no wager may be withdrawn after "no more bets"
+        (
+            "go-fore-it",
+            "bet front 9 5\ndeal\n",
+            "You have no wager that may be taken down now: your wagers in play (Front 9 $5) "
+            "stay on the layout: a wager may not be withdrawn after the dealer has announced "
+            '"no more bets" (676a.7(c)); type show for what you may do now.',
+        ),
+    ],
+)
+def test_remove_with_nothing_that_may_be_taken_down_says_so(
+    game: str, before: str, said: str
+) -> None:
+    """A bare ``remove`` with no wager that may be taken down now is told so, and why,
+    never only the usage line."""
+    out = play(game, f"{before}remove\nquit\n")
+    assert answer(out, "remove") == said, out
+    assert "usage: remove SPOT" not in out

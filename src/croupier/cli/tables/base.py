@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
@@ -49,7 +49,7 @@ from croupier.engine import (
     Round,
     WagerSettled,
 )
-from croupier.errors import IllegalCommand
+from croupier.errors import IllegalCommand, InvalidAmount
 from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
 from croupier.money import Cents, counted, format_cents, parse_dollars
@@ -113,6 +113,21 @@ class Choice:
     does: str
     amount: str = ""
     cite: str = ""
+
+
+def within_balance(choice: Choice, balance: Cents) -> Choice:
+    """``choice`` as the "You may:" table shows it to a player with ``balance`` cents: a
+    wager whose least amount (the first of its ``amount``, as :func:`amount_range` gives
+    it) is more than the balance is marked so in its amount, for he cannot make it."""
+    least = choice.amount.split(" to ")[0]
+    try:
+        short = bool(least) and parse_dollars(least, "") > balance
+    except IllegalCommand:
+        short = False
+    if not short:
+        return choice
+    said = f"{choice.amount} (the least is more than your balance of {format_cents(balance)})"
+    return replace(choice, amount=said)
 
 
 def typed_dollars(cents: Cents) -> str:
@@ -233,6 +248,9 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """The round and the count of its events when "You may" was last shown."""
         self.remembered: dict[tuple[str, ...], LegalCommand] = {}
         """Each decision offered this session, by its usage lines (:meth:`decision`)."""
+        self.leaving = False
+        """Whether the player has left and his round is played out for him: nothing is
+        offered him then (no "You may:" table, no prompt), for he cannot act."""
 
     def spot_name(self, spot: object) -> str:
         """``spot`` as the layout names it (``"like_kind:5"`` -> ``"Like Kind 5"``); a spot
@@ -409,6 +427,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 if not self.has_wagers(round_):
                     self.settled_as_left(round_)
                     return False
+                self.leaving = True  # from here on he is offered nothing
                 self.leave(round_)
                 if not round_.finished:  # as the server would, or say it cannot: no loop
                     self.play_out(round_)
@@ -620,7 +639,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             self.remove(round_, " ".join(words[1:]))
         elif lowered == ["remove"] and self.removal_refused() is not None:
             self.remove(round_, "")  # no wager is ever taken down here: its rule, not usage
-        elif lowered == ["remove"] and self.removable_spots(round_):
+        elif lowered == ["remove"]:
             self.remove_unnamed(round_)
         else:
             return False
@@ -851,17 +870,59 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         return list(dict.fromkeys(spots))
 
     def remove_unnamed(self, round_: RoundT) -> None:
-        """``remove`` naming no spot: the one wager the player may take down now taken
-        down, said as ``remove SPOT`` says it (:meth:`remove`); where several may be, he
-        is asked which, each named (:meth:`unnamed_removals`)."""
+        """``remove`` naming no spot: the one wager the player has down, where he may take
+        it down now, taken down, said as ``remove SPOT`` says it (:meth:`remove`); where
+        he may take down several, or one now and another after it (:meth:`removal_later`),
+        he is asked which, each named; where none, he is told so (:meth:`none_removable`)."""
         spots = self.unnamed_removals(round_)
-        if len(spots) == 1:
+        later = self.removal_later(round_)
+        if not spots:
+            self.none_removable(round_)
+            return
+        if len(spots) == 1 and not later:
             self.remove(round_, self.typed_spot(spots[0]))
             return
+        named = (
+            f"remove {self.spot_name(spots[0])}"
+            if len(spots) == 1
+            else f"remove SPOT, SPOT one of {self.spot_names(spots)}"
+        )
         self.console.print(
-            f"Name the wager to take down: remove SPOT, SPOT one of {self.spot_names(spots)}.",
+            f"Name the wager to take down: {named}{f'; {later}' if later else ''}.",
             markup=False,
         )
+
+    def removal_later(self, round_: RoundT) -> str:
+        """A wager the player has down that he may take down only after another, said with
+        its rule, for the question a bare ``remove`` asks (:meth:`remove_unnamed`); ``""``
+        where none (a table says it)."""
+        return ""
+
+    def none_removable(self, round_: RoundT) -> None:
+        """A bare ``remove`` where the player has no wager he may take down now: said
+        plainly, with why (:meth:`why_none_removable`) and what he may do."""
+        down = self.wagers_down(round_)
+        if not down:
+            why = "you have no wager on the layout"
+        else:
+            held = ", ".join(
+                f"{self.spot_name(spot) + ' ' if spot else ''}{format_cents(amount)}"
+                for spot, amount in down.items()
+            )
+            reason = self.why_none_removable(round_)
+            why = f"your wagers in play ({held}) stay on the layout" + (
+                f": {reason[0]} ({shown(reason[1])})" if reason else ""
+            )
+        self.console.print(
+            f"You have no wager that may be taken down now: {why}; type show for what you "
+            "may do now.",
+            markup=False,
+        )
+
+    def why_none_removable(self, round_: RoundT) -> tuple[str, str] | None:
+        """Why the player's wagers down may not be taken down now, in words, and the rule
+        that says so; ``None``: not said (a table says it)."""
+        return None
 
     def unnamed_removals(self, round_: RoundT) -> list[str]:
         """The wagers a bare ``remove`` chooses among, each a spot ``remove SPOT`` takes:
@@ -894,11 +955,28 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         amount or more than the balance."""
         try:
             amount = default if text is None else parse_dollars(text, cite)
-            self.wallet.check(times * amount, cite)
+            self.check_covered(amount, cite, times=times)
         except IllegalCommand as error:
             self.refuse(error)
             return None
         return amount
+
+    maximum_cite: ClassVar[str] = "601a.2"
+    """The rule that sets the table maximum: the Rules Submission's limits (601a.2)."""
+
+    def check_covered(self, amount: Cents, cite: str, *, times: int = 1) -> None:
+        """Raise :class:`InvalidAmount` where ``times`` wagers of ``amount`` are more than
+        the balance (citing ``cite``); but first, where ``amount`` is more than the most any
+        wager at this table may be (the table maximum, or a wager's own maximum above it),
+        say that, with its rule (:attr:`maximum_cite`): no balance could make it a wager."""
+        most = max((self.rules.maximum_wager, *self.rules.own_maximums().values()))
+        if times * amount > self.wallet.balance and amount > most:
+            raise InvalidAmount(
+                f"a wager of {format_cents(amount)} is more than the table maximum of "
+                f"{format_cents(most)}: no wager over it is taken, whatever your balance",
+                self.maximum_cite,
+            )
+        self.wallet.check(times * amount, cite)
 
     def unknown(self, line: str) -> None:
         """A line no command of the table took: an offer of the round typed in the
@@ -1061,7 +1139,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         amount = typed.offer.first_amount
         name = next((n for n, f in typed.offer.fields.items() if f is amount), None)
         if name is not None and isinstance(typed.data.get(name), int):
-            self.wallet.check(typed.data[name], typed.offer.cite or "offer")
+            self.check_covered(typed.data[name], typed.offer.cite or "offer")
 
     def take_typed(self, round_: RoundT, line: str) -> bool:
         """Take the player's offer that ``line`` types (:func:`offered.read`): ``False``
@@ -1131,15 +1209,16 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             self.console.print(said, markup=False)
 
     def show_legal(self, round_: RoundT) -> None:
-        """The "You may:" table: what the player may type now (:meth:`choices`)."""
-        choices = list(self.choices(round_))
+        """The "You may:" table: what the player may type now (:meth:`choices`); none
+        once he has left (:attr:`leaving`)."""
+        choices = [] if self.leaving else list(self.choices(round_))
         if not choices:
             return
         table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
         for column in ("Type", "To", "Amount", "Rule"):
             table.add_column(column)
-        for choice in choices:  # as Text: "[AMOUNT]" is not markup
-            rule = shown(choice.cite)
+        for choice in (within_balance(c, self.wallet.balance) for c in choices):
+            rule = shown(choice.cite)  # each as Text: "[AMOUNT]" is not markup
             table.add_row(*map(Text, (choice.typed, choice.does, choice.amount, rule)))
         self.console.print(table)
         self.legal_shown = self.moment(round_)

@@ -348,6 +348,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
 
     def show_legal(self, round_: CrapsRound) -> None:
         super().show_legal(round_)
+        if self.leaving:
+            return
         if round_.state.phase.value == "betting" and not round_.may_close():
             self.console.print(self.why_no_roll(round_))
 
@@ -469,7 +471,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 )
             spot = parse_spot(words, round_)
             cents = parse_dollars(amount, WAGERS)
-            self.wallet.check(cents, WAGERS)
+            self.check_covered(cents, WAGERS)
         except IllegalCommand as error:
             self.refuse(error)
             return

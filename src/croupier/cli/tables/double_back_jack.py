@@ -72,7 +72,7 @@ from croupier.games.double_back_jack import (
     RefuseCut,
     ShoeExhausted,
 )
-from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
+from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value, is_blackjack
 from croupier.money import Cents, format_cents
 from croupier.quoting import typed_back
 from croupier.rng import Rng
@@ -461,6 +461,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     # -- what the player sees -------------------------------------------------------------------
     def prompt(self, round_: DoubleBackJackRound) -> None:
         state = round_.state
+        if self.leaving:  # his hand is played out for him: nothing to offer
+            return
         if state.phase is Phase.READER:
             typed = [t for t, _ in self.reader_options(round_)]
             self.console.print(
@@ -567,13 +569,12 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     def show(self, round_: DoubleBackJackRound, events: list[Event]) -> None:
         state = round_.state
         settlements = Table("Hand", "Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
-        losses: list[str] = []
+        results: list[str] = []
         hands_changed = False
         for event in events:
             if isinstance(event, WagerSettled) and event.seat == SEAT:
                 settlements.add_row(*self.settlement_row(event))
-                if event.outcome is Outcome.LOSE:
-                    losses.append(self.loss_line(round_, event))
+                results.append(self.settled_line(round_, event))
             elif (isinstance(event, CardDealt) and event.hand == SEAT) or (
                 isinstance(event, PlayerDecided) and event.seat == SEAT
             ):
@@ -593,7 +594,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                     self.console.print(self.hand_line(hand), markup=False)
         if settlements.row_count:
             self.console.print(settlements)
-        for line in losses:
+        for line in results:
             self.console.print(line, markup=False)
 
     def placed(self, event: WagerPlaced) -> None:
@@ -642,27 +643,57 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 return f"The dealer turns up the hole card: {card_said(card)} ({event.cite})."
         return None
 
-    def loss_line(self, round_: DoubleBackJackRound, event: WagerSettled) -> str:
-        """A wager of the player's that loses, in a line: ``You lose hand 1: -$10 on the
-        Blackjack Wager (your 17 against the dealer's 20; 673a.7(r)(3)(ii))``."""
-        state = round_.state
-        placed = HandSpot.parse(event.spot)
-        index, spot = placed.hand, placed.kind
-        hand = state.hands.get((SEAT, index))
-        if spot is Spot.INSURANCE:
-            return f"Your Insurance Wager loses: {signed(-event.amount)} ({event.cite})"
-        why = ""
-        if hand is not None and hand.total > BLACKJACK_TOTAL:
-            why = f"your hand is bust at {hand.total}; "
-        elif state.dealer_blackjack:
-            why = "the dealer has Blackjack; "
-        elif hand is not None and state.hole_turned:  # the dealer's cards all face up
-            dealer = hand_value(state.dealer).total
-            why = f"your {self.total_said(hand)} against the dealer's {dealer}; "
+    def settled_line(self, round_: DoubleBackJackRound, event: WagerSettled) -> str:
+        """A wager of the player's settled, in a line with its amount: ``You lose hand 1:
+        -$10 on the Blackjack Wager (your 17 against the dealer's 20; 673a.7(r)(3)(ii))``,
+        ``You win hand 1: +$10 on the Blackjack Wager (...)``, ``Hand 1 is a push: your $10
+        on the Blackjack Wager is returned to you (...)``."""
+        index, spot = HandSpot.parse(event.spot).hand, HandSpot.parse(event.spot).kind
+        on = f"on the {SPOT_WORDS[spot]} Wager"
+        why = f"({self.why_settled(round_, event)}{cite_words(event.cite)})"
+        if spot is Spot.INSURANCE and event.outcome in (Outcome.WIN, Outcome.LOSE):
+            verb = "wins" if event.outcome is Outcome.WIN else "loses"
+            amount = event.won if event.outcome is Outcome.WIN else -event.amount
+            return f"Your Insurance Wager {verb}: {signed(amount)} ({cite_words(event.cite)})"
+        hand = f"hand {index + 1}"
+        match event.outcome:
+            case Outcome.WIN:
+                return f"You win {hand}: {signed(event.won)} {on} {why}"
+            case Outcome.LOSE:
+                return f"You lose {hand}: {signed(-event.amount)} {on} {why}"
+            case Outcome.SURRENDER:
+                return (
+                    f"You surrender {hand}: {signed(event.returned - event.amount)} {on}, "
+                    f"{format_cents(event.returned)} of your {format_cents(event.amount)} "
+                    f"returned {why}"
+                )
+        said = "is a push" if event.outcome is Outcome.PUSH else "is void"
         return (
-            f"You lose hand {index + 1}: {signed(-event.amount)} on the {SPOT_WORDS[spot]} Wager "
-            f"({why}{cite_words(event.cite)})"
+            f"{hand[:1].upper()}{hand[1:]} {said}: your {format_cents(event.returned)} {on} "
+            f"is returned to you {why}"
         )
+
+    def why_settled(self, round_: DoubleBackJackRound, event: WagerSettled) -> str:
+        """Why a hand's wager settled as it did, ending ``"; "``: a bust, the dealer's
+        Blackjack or the totals compared (``""`` where none of these says it)."""
+        state = round_.state
+        hand = state.hands.get((SEAT, HandSpot.parse(event.spot).hand))
+        if hand is not None and hand.total > BLACKJACK_TOTAL:
+            return f"your hand is bust at {hand.total}; "
+        if hand is not None and is_blackjack(hand.cards, split=hand.split):
+            return (
+                "your Blackjack and the dealer's; "
+                if state.dealer_blackjack
+                else "your Blackjack; "
+            )
+        if state.dealer_blackjack:
+            return "the dealer has Blackjack; "
+        if hand is not None and state.hole_turned and event.outcome is not Outcome.SURRENDER:
+            dealer = hand_value(state.dealer).total
+            if dealer > BLACKJACK_TOTAL and event.outcome is Outcome.WIN:
+                return f"your {self.total_said(hand)} against the dealer's bust {dealer}; "
+            return f"your {self.total_said(hand)} against the dealer's {dealer}; "
+        return ""
 
     @staticmethod
     def settlement_row(event: WagerSettled) -> tuple[str, ...]:

@@ -27,7 +27,14 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.citations import shown
-from croupier.cli.tables.base import SEAT, Choice, NoTimings, Terminal, play_command
+from croupier.cli.tables.base import (
+    SEAT,
+    Choice,
+    NoTimings,
+    Terminal,
+    play_command,
+    within_balance,
+)
 from croupier.cli.tables.terminal import (
     amount_range,
     describe,
@@ -234,7 +241,7 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         try:
             if "amount" in fields:
                 fields["amount"] = parse_dollars(str(fields["amount"]), legal.cite)
-                self.wallet.check(fields["amount"], legal.cite)
+                self.check_covered(fields["amount"], legal.cite)
             command = self.build(legal.command, fields)
             round_.handle(command, SEAT)
         except IllegalCommand as error:
@@ -301,15 +308,16 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         self.seen = len(events)
 
     def show_legal(self, round_: Round[Any]) -> None:
-        """The numbered "You may:" table (the number may be typed for the command)."""
-        rows = list(self.choices(round_))
+        """The numbered "You may:" table (the number may be typed for the command); none
+        once the player has left (:attr:`~Terminal.leaving`)."""
+        rows = [] if self.leaving else list(self.choices(round_))
         if not rows:
             return
         table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
         for column in ("#", "Type", "To", "Amount", "Rule"):
             table.add_column(column)
         numbered = len(self.legal(round_))
-        for number, row in enumerate(rows, start=1):
+        for number, row in enumerate((within_balance(r, self.wallet.balance) for r in rows), 1):
             mark = str(number) if number <= numbered else ""
             table.add_row(*map(Text, (mark, row.typed, row.does, row.amount, shown(row.cite))))
         self.console.print(table)

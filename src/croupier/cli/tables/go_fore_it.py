@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.table import Table
 
+from croupier.citations import shown
 from croupier.cli.tables.base import SEAT, CardTerminal, Choice, core_lines, play_command
 from croupier.cli.tables.terminal import amount_range, card_said, cards_said
 from croupier.engine import Command, Event, LegalCommand, WagerPlaced, WagerSettled
@@ -133,6 +134,28 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                     markup=False,
                 )
 
+    def removal_later(self, round_: GoForeItRound) -> str:
+        """The Front 9 Wager, where the Skins or Gopher Wager is down with it before "no
+        more bets": it may be withdrawn too (676a.7(c)), but last, for the others need it
+        (676a.7(d)(1))."""
+        now = self.removable_spots(round_)
+        if not now or Spot.FRONT_9 in now or Spot.FRONT_9 not in self.wagers_down(round_):
+            return ""
+        return (
+            f"your {self.spot_name(Spot.FRONT_9)} Wager may be taken down too, after the "
+            "Skins and Gopher Wagers, which need it: it is required to take part in the "
+            f"round ({shown(SECTIONS.front_9)})"
+        )
+
+    def why_none_removable(self, round_: GoForeItRound) -> tuple[str, str] | None:
+        """After "no more bets" no wager may be withdrawn (676a.7(c))."""
+        if round_.state.phase == "betting":
+            return None
+        return (
+            'a wager may not be withdrawn after the dealer has announced "no more bets"',
+            SECTIONS.before_no_more_bets,
+        )
+
     def choice(self, round_: GoForeItRound, command: LegalCommand) -> Iterable[Choice]:
         amount = amount_range(command)
         match command.command, command.spots:
@@ -206,7 +229,8 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         self.console.print(
             f"Your front cards: {cards_said(hand[:2])}  (hole cards face down)", markup=False
         )
-        self.console.print("Back 9 (equal to your Front 9) or fold? Type back 9 or fold.")
+        if not self.leaving:  # one who has left is folded for: nothing to type
+            self.console.print("Back 9 (equal to your Front 9) or fold? Type back 9 or fold.")
 
     def decided(self, round_: GoForeItRound, command: Command) -> None:
         self.decide(round_, command)

@@ -160,7 +160,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         cite = self.rules.sections.wagers
         try:
             amount = require_cents(parse_dollars(text, cite), "a wager", cite)
-            self.wallet.check(amount, cite)
+            self.check_covered(amount, cite)
             events = round_.handle(PlaceWager(seat=SEAT, spot=spot, amount=amount), SEAT)
         except IllegalCommand as error:
             self.refuse(error)

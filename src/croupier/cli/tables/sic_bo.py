@@ -221,10 +221,10 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
                 commands.append(
                     PlaceWager(seat=SEAT, spot=spot, amount=parse_dollars(amount, WAGERS))
                 )
-            self.wallet.check(sum(int(c.amount) for c in commands), WAGERS)
             trial = SicBoRound.replay(round_.events)  # the round as it is, to try the line on
-            for command in commands:
+            for command in commands:  # its limits first: no balance makes one over them legal
                 trial.handle(command, SEAT)
+            self.wallet.check(sum(int(c.amount) for c in commands), WAGERS)
         except IllegalCommand as error:
             self.refuse(error)
             if len(items) > 1:
