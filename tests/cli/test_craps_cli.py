@@ -195,6 +195,22 @@ def test_give_up_dice_cites_623a_10_marked_inferred_wherever_shown() -> None:
     assert cites and bare == [], bare
 
 
+@pytest.mark.parametrize("columns", ["80", "60"])
+def test_give_up_dice_row_keeps_its_inferred_mark_on_a_narrow_terminal(columns: str) -> None:
+    """On an 80-column terminal the "You may" table wrapped its Rule cell: the ``give up
+    dice`` row read "623a.10" and its "(inferred)" fell to the next line, under it, read
+    as no mark. A citation and its mark stay on one line (the other cells wrap)."""
+    result = CliRunner().invoke(
+        app,
+        ["play", "craps", "--seed", "1", "--rounds", "2"],
+        input="bet pass 10\nroll\nhelp\nquit\n",
+        env={**ENV, "COLUMNS": columns},
+    )
+    rows = [line for line in result.output.splitlines() if line.startswith("│ give up")]
+    assert rows, result.output
+    assert all(row.rstrip(" │").endswith("623a.10 (inferred)") for row in rows), rows
+
+
 def test_two_wagers_taken_down_at_once_each_say_the_balance_after_it() -> None:
     """The quit takes down Place 6 and then Place 8 ($6 each, from $988): $994 after the
     first, $1,000 after the second, not the final balance twice."""

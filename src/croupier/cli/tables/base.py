@@ -1154,8 +1154,9 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if not choices:
             return
         table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
-        for column in ("Type", "To", "Amount", "Rule"):
+        for column in ("Type", "To", "Amount"):
             table.add_column(column)
+        table.add_column("Rule", no_wrap=True)  # a citation and its "(inferred)" on one line
         for choice in choices:  # as Text: "[AMOUNT]" is not markup
             rule = shown(choice.cite)
             table.add_row(*map(Text, (choice.typed, choice.does, choice.amount, rule)))
