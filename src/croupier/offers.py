@@ -46,11 +46,29 @@ from croupier.citations import basis, shown
 from croupier.errors import IllegalCommand
 from croupier.money import Cents, format_cents
 
-SPOTS_SENT = "each sent as the round's offers name it (a wager's spot in the table's view)"
+SPOT_SENT = "sent as the round's offers name it (a wager's spot in the table's view)"
+""":data:`SPOTS_SENT` of a layout of one spot."""
+SPOTS_SENT = f"each {SPOT_SENT}"
 """How a refusal of a spot the layout lacks says where the spots' names to send are: the
 labels it lists are a reader's words ("Pip Street ace"), the offers (``legal_commands``
 of ``GET /tables/{id}/view``) give each with the name a command sends
 (``pip_street:ace``)."""
+
+
+def spots_listed(names: list[str], plural: str, single: str) -> str:
+    """``names`` (spots in words, at least one) said as a list in a sentence: ``plural``
+    followed by them (``"the spots are Front 9, Back 9"``), or for one spot ``single``
+    followed by it with its article (``"the only spot is the Pai Gow Wager"``), never an
+    awkward list of one."""
+    if len(names) != 1:
+        return f"{plural} {', '.join(names)}"
+    return f"{single} {the(names[0])}"
+
+
+def the(name: str) -> str:
+    """A spot's name with its article, once: ``"Pai Gow Wager"`` -> ``"the Pai Gow
+    Wager"``; ``"the Field"`` stays as it is."""
+    return name if name.lower().startswith("the ") else f"the {name}"
 
 
 def words(value: Any) -> str:

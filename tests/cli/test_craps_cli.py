@@ -149,6 +149,68 @@ def test_a_wager_taken_down_says_the_balance_after_it() -> None:
     assert "Place 8 taken down: $6 back to you. Balance: $1,000\n" in out
 
 
+def test_a_wager_name_that_begins_a_sentence_begins_with_a_capital() -> None:
+    """A fresh player read "the Field taken down: ..." (623a.4): a sentence the name of
+    a wager begins starts with a capital, "The Field taken down: $5 back to you", its $5
+    back on $995 is $1,000; mid-sentence the name keeps its article lower-case ("Placed
+    $5 on the Field.")."""
+    out = play(1, "bet field 5\nremove field\nquit\n")
+    assert "Placed $5 on the Field. Balance: $995\n" in out
+    assert "The Field taken down: $5 back to you. Balance: $1,000\n" in out
+    assert not re.search(r"^the ", out, re.M)
+
+
+@pytest.mark.parametrize(
+    ("spot", "starts"),
+    [
+        ("field", "The Field"),
+        ("horn", "The Horn"),
+        ("pass_odds", "Odds behind Pass"),
+        ("come_odds:9", "Odds behind Come on 9"),
+        ("place:6", "Place 6"),
+    ],
+)
+def test_the_wager_names_generator_capitalises_a_sentence_start(spot: str, starts: str) -> None:
+    """The one generator of a Craps wager's name in words says it as it begins a
+    sentence (``start``): the first letter a capital, the rest as the layout names it."""
+    from croupier.games.craps.wagers import spot_words
+
+    assert spot_words(spot, start=True) == starts
+    assert spot_words(spot)[1:] == starts[1:]
+
+
+def test_give_up_dice_cites_623a_10_marked_inferred_wherever_shown() -> None:
+    """623a's text is not in croupier's copy (docs: craps-and-sic-bo; citations.py):
+    every 623a section the terminal shows is marked "(inferred)". The shooter at a
+    come-out (seed 1: Pass wins on the first roll, the dice stay with him) is offered
+    ``give up dice``: its row in the "You may" table, the help paragraph and the
+    ``odds`` and ``layout`` pages cite 623a.10 marked, and no 623a citation anywhere in
+    the session is bare."""
+    out = play(1, "bet pass 10\nroll\nhelp\nodds\nlayout\nquit\n")
+    row = next(line for line in out.splitlines() if line.startswith("│ give up dice"))
+    assert row.rstrip(" │").endswith("623a.10 (inferred)"), row
+    assert "give up the dice (give up dice) (623a.10 (inferred))" in " ".join(out.split())
+    cites = list(re.finditer(r"623a\.\d+(?:\([a-z0-9]+\))*", out))
+    bare = [m[0] for m in cites if not out.startswith(" (inferred)", m.end())]
+    assert cites and bare == [], bare
+
+
+@pytest.mark.parametrize("columns", ["80", "60"])
+def test_give_up_dice_row_keeps_its_inferred_mark_on_a_narrow_terminal(columns: str) -> None:
+    """On an 80-column terminal the "You may" table wrapped its Rule cell: the ``give up
+    dice`` row read "623a.10" and its "(inferred)" fell to the next line, under it, read
+    as no mark. A citation and its mark stay on one line (the other cells wrap)."""
+    result = CliRunner().invoke(
+        app,
+        ["play", "craps", "--seed", "1", "--rounds", "2"],
+        input="bet pass 10\nroll\nhelp\nquit\n",
+        env={**ENV, "COLUMNS": columns},
+    )
+    rows = [line for line in result.output.splitlines() if line.startswith("│ give up")]
+    assert rows, result.output
+    assert all(row.rstrip(" │").endswith("623a.10 (inferred)") for row in rows), rows
+
+
 def test_two_wagers_taken_down_at_once_each_say_the_balance_after_it() -> None:
     """The quit takes down Place 6 and then Place 8 ($6 each, from $988): $994 after the
     first, $1,000 after the second, not the final balance twice."""

@@ -269,10 +269,21 @@ def test_five_card_bonus_taken_back_by_its_name(typed: str) -> None:
 def test_five_card_bonus_named_where_not_offered() -> None:
     """674a.7(e): at the default table (no Five Card Bonus) ``remove five card bonus`` is
     refused as the bonus it names, not as a spot the table lacks; a spot no table has is
-    refused with the spots named as the layout names them (674a.2(b))."""
+    refused with the spots this table offers named as the layout names them (674a.2(b)):
+    the Five Card Bonus, which this table does not offer (674a.7(e)), is not among them."""
     script = "bet antes 5\nremove five card bonus\nremove nowhere\nquit\n"
     named = said_to("remove five card bonus", script)
     assert "there is no spot" not in named
     assert "no Five Card Bonus wager" in named
+    spots = "Ante Across, Ante Down, Across, Down, Middle"
+    listed = said_to("remove nowhere", script)
+    assert f"the spots are {spots}," in listed
+    assert "Five Card Bonus" not in listed
+
+
+def test_a_table_offering_the_five_card_bonus_lists_it_among_its_spots() -> None:
+    """674a.7(e): where the Rules Submission offers the Five Card Bonus (the example),
+    a spot off the layout is refused with the bonus among the spots listed."""
+    script = "bet antes 10\nremove nowhere\nquit\n"
     spots = "Ante Across, Ante Down, Five Card Bonus, Across, Down, Middle"
-    assert f"the spots are {spots}," in said_to("remove nowhere", script)
+    assert f"the spots are {spots}," in said_to("remove nowhere", script, EXAMPLE)

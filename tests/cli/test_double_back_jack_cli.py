@@ -168,17 +168,30 @@ def test_the_player_cuts() -> None:
 def test_a_bet_during_the_cut_offer_says_to_cut_or_refuse_first() -> None:
     """673a.5(b), (c)(1): the shuffled stack is offered to the first player to arrive to
     be cut before the round's wagers; a bet typed while the offer stands is refused
-    citing 673a.5(c) and names the two answers the table takes (``cut N``, ``refuse``)
+    citing 673a.5(b) (the stack offered to be cut once shuffled; (c) only orders who is
+    offered it) and names the two answers the table takes (``cut N``, ``refuse``)
     with N's range from 673a.5(d): six decks (673a.3) are 312 cards, so 10 to 302.
     Nothing is wagered; once the cut is refused the same bet is taken."""
     out = run("bet 5\nrefuse cut\nbet 5\n", 1, "--rounds", "1")
     refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
     assert refusals[0] == (
         "Refused: the cut is offered to you: take it or refuse it before wagering "
-        "(type cut N, N from 10 to 302, or refuse cut) (673a.5(c))"
+        "(type cut N, N from 10 to 302, or refuse cut) (673a.5(b))"
     )
     assert "673a.6(c)" not in refusals[0]
     assert "$5 Blackjack Wager. Balance: $995" in out
+
+
+def test_bet_and_deal_before_the_cut_cite_the_one_subsection_of_the_cut_offered() -> None:
+    """673a.5(b): once shuffled and stacked the dealer offers the stack to be cut (the
+    dealer cuts if no player accepts); (c) says to whom, (d) that the cut stack then goes
+    into the shoe for play. ``bet`` and ``deal`` while the cut is offered to the player
+    are refused for the same reason, the cut offered first: both cite 673a.5(b), neither
+    673a.5(c)."""
+    out = run("bet 5\ndeal\nrefuse cut\n", 1, "--rounds", "1")
+    refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
+    assert len(refusals) == 2, out
+    assert all(line.endswith("(673a.5(b))") for line in refusals), refusals
 
 
 def test_leaving_mid_round_plays_the_hand_out() -> None:

@@ -168,6 +168,21 @@ def test_the_bank_taken_moves_its_chips_and_a_bank_no_one_plays_is_void() -> Non
     assert "Session over after 2 rounds." in out
 
 
+def test_a_void_round_is_said_void_in_the_history_with_its_reason() -> None:
+    """The bank taken and no wager left against it (the dealer's wager directed to
+    nothing, 621a.11(h)): the round is void. ``history`` says so, and why (the void's
+    reason, "no wager is in play and none can be made"), not a bare "$0" that reads as a
+    round played to a tie; round 1, played, is said as before."""
+    script = FIRST_ROUND + "take bank 50\ndecline cut\ndirect dealer wager 0\nhistory\n"
+    three = [*SHIPPED[:-1], "3"]  # a third round opens: history is typed in it
+    out = CliRunner().invoke(app, ["play", "pai-gow", *three], input=script, env=ENV).output
+    history = out.split("> history\n")[1].splitlines()
+    assert history[0] == "Round 1: -$10, balance $990"
+    assert history[1] == (
+        "Round 2: void (no wager is in play and none can be made), $0, balance $990"
+    )
+
+
 # --- a fresh-user trial at seed 3: the bank offer, the bank's wording -------------------
 SEED_3 = ["--rules", "examples/rules/pai-gow.toml", "--seed", "3", "--rounds", "2"]
 SEED_3_FIRST = "bet 10\ndeal\nset 3-3 1-2\ndeal\n"
@@ -397,6 +412,25 @@ def test_a_bank_played_out_as_the_player_leaves_says_its_chips_came_back() -> No
     out = bank_round(BANK_ROUND)
     assert "Your bank settles +$9.50, after $0.50 vigorish" in out
     assert "$59.50 came back to your balance: it is $999.50." in out
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        BANK_ROUND + "set 6-6 2-6\n",  # the bank set and settled as the player plays
+        BANK_ROUND,  # the bank played out as the player leaves (end of input)
+        "pass bank\nbet 10\ndeal\nset 2-2 2-2\ndeal\n",  # the bank passed: played
+        "pass bank\nbet 10\ndeal\n",  # the bank passed: played out as he leaves
+    ],
+)
+def test_the_end_of_a_bank_round_is_said_the_same_way_on_every_path(script: str) -> None:
+    """Seed 3, round 2 (621a.11): the bank taken or passed, the round played through or
+    played out as the player leaves, its end is said one way: the round's balance line
+    ("Balance: ... (this round ...)"), never a "Round completed" on one path only."""
+    out = bank_round(script)
+    assert not re.search(r"^Round completed", out, re.M), out
+    assert "Refused" not in out
+    assert re.search(r"^Balance: \$[\d,.]+ \(this round [^)]*\)$", out, re.M), out
 
 
 def test_the_banks_chips_are_not_called_a_wager() -> None:

@@ -311,6 +311,26 @@ def test_pai_gow_says_why_no_wager_may_be_made_now(monkeypatch: pytest.MonkeyPat
     assert "none is open now" not in text
 
 
+def test_a_layout_of_one_spot_is_said_as_one_not_as_a_list_of_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fresh player read "the spots are Pai Gow Wager": Pai Gow's layout has one
+    betting area (621a.7(a)), so a spot off the layout is refused saying "the only spot
+    is the Pai Gow Wager", typed as the layout names it; the same before a wager, where
+    the spots open now are listed ("the only spot you may bet on now is ...")."""
+    text = session("pai-gow", ["remove xyz", "bet xyz 5"], monkeypatch, rounds=1)
+    assert said(text, "remove xyz") == (
+        "Refused: there is no spot 'xyz' at this table; the only spot is the Pai Gow Wager, "
+        "typed as the layout names it (help lists it) (621a.7(a))"
+    )
+    assert said(text, "bet xyz 5") == (
+        "Refused: there is no spot 'xyz' on this layout; the only spot you may bet on now "
+        "is the Pai Gow Wager (621a.7(a))"
+    )
+    assert "the spots are Pai Gow Wager" not in text
+    assert "names them: Pai Gow Wager" not in text
+
+
 def test_sic_bo_names_a_spot_off_the_layout_in_its_own_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

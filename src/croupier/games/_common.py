@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 from croupier.engine import DEALER, Actor, Event, Outcome, Round, RoundVoided, WagerSettled
 from croupier.errors import DealerOnly, EmptySeat, IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
-from croupier.offers import SPOTS_SENT
+from croupier.offers import SPOT_SENT, SPOTS_SENT, the
 
 T = TypeVar("T")
 
@@ -39,7 +39,8 @@ def no_spot(
 ) -> str:
     """The refusal of a wager on ``spot``, which the layout lacks, in one shape in every
     game: "there is no spot 'X' at this table[: why]; the spots are A (a), B (b), each
-    sent as the round's offers name it (...)". ``labels`` are the layout's spots in a
+    sent as the round's offers name it (...)" (a layout of one spot: "the only spot is
+    the A (a), sent as ..."). ``labels`` are the layout's spots in a
     reader's words, ``sent`` (optional, in the same order) the names a command sends,
     given in brackets after each where they differ from its words (a run of numbered
     spots once: ``Like Kind 2 to 8 (like_kind:2…like_kind:8)``), ``why`` (optional) what
@@ -57,8 +58,13 @@ def no_spot(
     shown = list(labels)
     names = list(sent) if sent is not None else shown
     known = ", ".join(_runs(shown, names))
+    listed = (  # a layout of one spot says it as one, not as a list of one
+        f"the only spot is {the(known)}, {SPOT_SENT}"
+        if len(shown) == 1
+        else f"the spots are {known}, {SPOTS_SENT}"
+    )
     what = named or repr(spot)
-    return f"there is no spot {what} at this table{said}; the spots are {known}, {SPOTS_SENT}"
+    return f"there is no spot {what} at this table{said}; {listed}"
 
 
 def _runs(labels: list[str], sent: list[str] | None = None) -> Iterator[str]:

@@ -338,9 +338,16 @@ class WageringRound(Round[LayoutT]):
 
     def why_no_spot(self, spot: str) -> str:
         """Why ``spot`` is not a spot of the layout, in words: one shape in every game
-        (:func:`~croupier.games._common.no_spot`), listing the layout's spots."""
-        spots = self.spots()
+        (:func:`~croupier.games._common.no_spot`), listing the spots this table offers
+        (:meth:`offered_layout`)."""
+        spots = self.offered_layout()
         return no_spot(spot, (self.spot_label(one) for one in spots), sent=spots)
+
+    def offered_layout(self) -> tuple[str, ...]:
+        """The spots of the layout this table's Rules Submission offers, in order: by
+        default every spot (:meth:`spots`); a game whose table may leave a spot out
+        (a wager its Rules Submission does not offer) lists only the others."""
+        return self.spots()
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         """The refusal of ``amount`` outside ``bound`` on ``spot``."""

@@ -39,6 +39,7 @@ from croupier.cli.tables.terminal import (
     read_line,
     result_and_odds,
     signed,
+    void_reason,
 )
 from croupier.engine import (
     DEALER,
@@ -53,7 +54,7 @@ from croupier.errors import IllegalCommand, InvalidAmount
 from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
 from croupier.money import Cents, counted, format_cents, parse_dollars
-from croupier.offers import SPOTS_SENT
+from croupier.offers import SPOT_SENT, SPOTS_SENT, spots_listed
 from croupier.quoting import typed_back
 from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
@@ -152,14 +153,18 @@ def amount_wrong(typed: str) -> str | None:
 def terminal_words(told: str) -> str:
     """A refusal the round gives, as a player at a terminal table reads it: where it says
     the spots are sent as the round's offers name them (the API's words, :data:`SPOTS_SENT`),
-    it says the player types each as the layout names it, and leaves out the names a
-    command sends, in brackets after each spot's words (``Like Kind 2 to 8
-    (like_kind:2…like_kind:8)``): a terminal player types the words."""
-    head, said, tail = told.rpartition(f", {SPOTS_SENT}")
-    if not said:
-        return told
-    before, are, spots = head.rpartition("the spots are ")
-    return f"{before}{are}{_SENT_NAMES.sub('', spots)}, {SPOTS_TYPED}{tail}"
+    it says the player types each (or the only one) as the layout names it, and leaves
+    out the names a command sends, in brackets after each spot's words (``Like Kind 2 to
+    8 (like_kind:2…like_kind:8)``): a terminal player types the words."""
+    for sent, are, typed in (
+        (SPOTS_SENT, "the spots are ", SPOTS_TYPED),
+        (SPOT_SENT, "the only spot is ", SPOT_TYPED),
+    ):
+        head, said, tail = told.rpartition(f", {sent}")
+        if said:
+            before, are, spots = head.rpartition(are)
+            return f"{before}{are}{_SENT_NAMES.sub('', spots)}, {typed}{tail}"
+    return told
 
 
 _SENT_NAMES = re.compile(r" \([^()]*\)")
@@ -177,6 +182,8 @@ withdraw"): the terminal says the seat, as the browser names it ("seat 1")."""
 
 SPOTS_TYPED = "each typed as the layout names it (help lists them)"
 """Where a terminal player finds the spots' names to type: the layout's own words."""
+SPOT_TYPED = "typed as the layout names it (help lists it)"
+""":data:`SPOTS_TYPED` of a layout of one spot ("the only spot is the Pai Gow Wager")."""
 
 
 def usages(typed: Iterable[str]) -> dict[str, str]:
@@ -442,8 +449,10 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.end(round_)
         self.rounds += 1
         net = self.wallet.balance - self.balance_before
+        why = void_reason(round_.events)
+        void = "" if why is None else f" void{f' ({why})' if why else ''},"
         self.history.append(
-            f"Round {self.rounds}: {signed(net)}, balance {format_cents(self.wallet.balance)}"
+            f"Round {self.rounds}:{void} {signed(net)}, balance {format_cents(self.wallet.balance)}"
         )
         self.console.print(
             f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
@@ -820,11 +829,20 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 rule,
             )
             return
-        named = self.spot_names(spots) if spots else "none is open now"
+        named = [self.spot_name(spot) for spot in spots]
+        listed = (
+            spots_listed(
+                named,
+                "the spots you may bet on now, as the layout names them:",
+                "the only spot you may bet on now is",
+            )
+            if spots
+            else "the spots you may bet on now, as the layout names them: none is open now"
+        )
         every = self.every_spot()
         self.refused(
-            f"there is no spot {typed_back(typed)} on this layout; the spots you may bet on "
-            f"now, as the layout names them: {named}{f'; {every}' if every else ''}",
+            f"there is no spot {typed_back(typed)} on this layout; {listed}"
+            f"{f'; {every}' if every else ''}",
             self.layout_cite(round_),
         )
 
@@ -1215,8 +1233,9 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if not choices:
             return
         table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
-        for column in ("Type", "To", "Amount", "Rule"):
+        for column in ("Type", "To", "Amount"):
             table.add_column(column)
+        table.add_column("Rule", no_wrap=True)  # a citation and its "(inferred)" on one line
         for choice in (within_balance(c, self.wallet.balance) for c in choices):
             rule = shown(choice.cite)  # each as Text: "[AMOUNT]" is not markup
             table.add_row(*map(Text, (choice.typed, choice.does, choice.amount, rule)))

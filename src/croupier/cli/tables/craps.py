@@ -509,7 +509,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         if events is not None:
             self.show(round_, events)
             if working is not None:
-                self.console.print(f"{spot_words(spot)} is {'working' if working else 'off'}.")
+                self.console.print(
+                    f"{spot_words(spot, start=True)} is {'working' if working else 'off'}."
+                )
 
     def decided(self, round_: CrapsRound, command: Command) -> None:
         self.act(round_, cast(GiveUpDice, command))  # the one decision: give up dice
@@ -619,7 +621,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                         f"{format_cents(amount + charged)} back to you: the wager and the "
                         f"{format_cents(charged)} commission taken when it was made"
                     )
-                return f"{spot_words(spot)} taken down: {back}."
+                return f"{spot_words(spot, start=True)} taken down: {back}."
             case CommissionCollected(spot=spot, amount=amount) if event.seat == SEAT:
                 return (
                     f"Commission of {format_cents(amount)} on {spot_words(spot)} taken "

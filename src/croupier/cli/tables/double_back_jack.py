@@ -346,7 +346,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 IllegalCommand(
                     "the cut is offered to you: take it or refuse it before wagering (type "
                     f"cut N, N from {MIN_CUT} to {size - MIN_CUT}, or refuse cut)",
-                    SECTIONS.cut_order,
+                    SECTIONS.cut_offered,  # the stack offered to be cut before play
                 )
             )
             return

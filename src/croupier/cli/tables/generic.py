@@ -314,8 +314,9 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         if not rows:
             return
         table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
-        for column in ("#", "Type", "To", "Amount", "Rule"):
+        for column in ("#", "Type", "To", "Amount"):
             table.add_column(column)
+        table.add_column("Rule", no_wrap=True)  # a citation and its "(inferred)" on one line
         numbered = len(self.legal(round_))
         for number, row in enumerate((within_balance(r, self.wallet.balance) for r in rows), 1):
             mark = str(number) if number <= numbered else ""

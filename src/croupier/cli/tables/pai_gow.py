@@ -22,7 +22,15 @@ from rich.table import Table
 from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, open_with, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
-from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
+from croupier.engine import (
+    DEALER,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    RoundCompleted,
+    WagerSettled,
+)
 from croupier.errors import IllegalCommand, InvalidAmount
 from croupier.games.pai_gow import (
     SPOT,
@@ -226,8 +234,8 @@ def _bank_hands(event: Event) -> str | None:
             whose = "Your bank" if seat == SEAT else "The bank"
             vig = f", after {format_cents(vigorish)} vigorish on its surplus" if vigorish else ""
             return f"{whose} settles {signed(net)}{vig} ({event.cite})"
-        case TableContext() | TilesDisplayed() | TilesDelivered():
-            return ""
+        case TableContext() | TilesDisplayed() | TilesDelivered() | RoundCompleted():
+            return ""  # the round's end: its balance line, as on every path (close_round)
     return None
 
 

@@ -282,6 +282,14 @@ PLAIN_REASONS = {EMPTY_ROUND: "no wager was placed while the betting was open"}
 """A void's reason, where the round records it in the server's words, in plain ones."""
 
 
+def void_reason(events: Iterable[Event]) -> str | None:
+    """Why the round of ``events`` is void, in plain words (:data:`PLAIN_REASONS`): its
+    :class:`RoundVoided`'s reason, ``""`` where it records none; ``None`` for a round
+    not voided."""
+    found = next((e for e in events if isinstance(e, RoundVoided)), None)
+    return None if found is None else PLAIN_REASONS.get(found.reason, found.reason)
+
+
 def voided(event: RoundVoided) -> str:
     """A round voided, said with its reason in plain words (:data:`PLAIN_REASONS`) and
     that whatever is on the table comes back."""

@@ -203,9 +203,17 @@ _WORDS = {
 }
 
 
+def spot_words(spot: str, *, start: bool = False) -> str:
+    """``spot`` as the layout says it: "Place 6", "Come on 9", "odds behind Come on 9",
+    "the Field"; ``start``: as it begins a sentence, its first letter a capital ("The
+    Field taken down", "Odds behind Pass is off")."""
+    said = _spot_words(spot)
+    return said[:1].upper() + said[1:] if start else said
+
+
 @lru_cache(maxsize=1024)  # any text may be asked for: a bounded cache
-def spot_words(spot: str) -> str:
-    """``spot`` as the layout says it: "Place 6", "Come on 9", "odds behind Come on 9"."""
+def _spot_words(spot: str) -> str:
+    """:func:`spot_words` mid-sentence."""
     if spot in _WORDS or spot not in ORDER:
         return _WORDS.get(spot, spot)
     kind, number = kind_of(spot), number_of(spot)

@@ -606,6 +606,13 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             legal.append(antes.model_copy(update={"equal": ("ante_across", "ante_down")}))
         return legal + super().wager_offers(seat)
 
+    def offered_layout(self) -> tuple[str, ...]:
+        """The spots a refusal lists: the Five Card Bonus only where this table's Rules
+        Submission offers it (674a.7(e)); :meth:`spots` keeps it, so that ``remove five
+        card bonus`` is still read as that wager at every table."""
+        offered = self.rules.five_card_bonus
+        return tuple(s for s in self.spots() if offered or s != Spot.FIVE_CARD_BONUS)
+
     def spot_label(self, spot: str) -> str:
         """``spot`` as the layout names it (674a.2(b)): "Ante Across", "Five Card Bonus"."""
         known = spot in Spot.__members__.values()
