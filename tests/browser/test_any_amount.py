@@ -255,8 +255,8 @@ def test_clear_takes_down_wagers_that_free_others(browser: Any, server: Server) 
     page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
     assert page.locator(".seat.mine .has-wager").count() == 0
     assert shown_balance(page) == OPENING
-    page.wait_for_function(
-        "document.getElementById('messages').textContent.includes('from Front 9')"
+    page.wait_for_function(  # both take-downs said in one message, once the last is answered
+        "document.getElementById('messages').textContent.includes('from Skins. ')"
     )
     said = page.locator("#messages").inner_text()
     assert said == "$5.00 taken down from Skins. $10.00 taken down from Front 9."

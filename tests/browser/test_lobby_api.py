@@ -114,6 +114,7 @@ def test_tables_lists_game_limits_and_free_seats(client: TestClient) -> None:
             "free_seats": [1, 3, 4, 5, 6],
             "closed": False,
             "closed_reason": "",
+            "closed_by": "",
         }
     ]
 
