@@ -1,76 +1,44 @@
-// The browser tables: lobby (#/), a table (#/table/ID), its history (#/history/ID) and
-// the replay of a round hand by hand (#/replay/ROUND), and a player's check that a round
-// was dealt from what was committed (#/verify/ROUND, verify.js). Everything the player may do comes
-// from the server's legal_commands; nothing here decides what the rules allow.
+// The browser tables: lobby (#/, lobby.js), a table (#/table/ID), its history
+// (#/history/ID) and the replay of a round hand by hand (#/replay/ROUND), and a player's
+// check that a round was dealt from what was committed (#/verify/ROUND; all three
+// history.js). Everything the player may do comes from the server's legal_commands;
+// nothing here decides what the rules allow.
 
-import { api, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
+import { api, Problem, setToken, token } from "./api.js";
 import { h } from "./dom.js";
 import { dollars } from "./format.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layouts.js";
-import { chip, die } from "./svg.js";
-import { phrase, roundHeader, roundNet, roundSummary, saidCommand, seatMessageStale, takeDownWords, timeoutSentence, whoActs } from "./words.js";
+import { chip } from "./svg.js";
+import { closedBy, roundHeader, roundNet, roundSummary, saidCommand, seatMessageStale, sharedName, tableName, takeDownWords, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
-import { seenIn } from "./seen.js";
-import { checkRound } from "./verify.js";
 import { wagerCommand, wagersOf } from "./offers.js";
-import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
+import { begin, changed, signInAgain, stop } from "./session.js";
 import { firstDecision, focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionDown, connectionGone } from "./connection.js";
-import { myLimits } from "./mylimits.js";
-import { edgeWords, openHelp } from "./help.js";
+import { openHelp } from "./help.js";
 import { decisionKeys, listen } from "./shortcuts.js";
+import { balanceShown, forgetStale, messages, noBalance, say, showBalance, unsay } from "./said.js";
+import { motionToggle } from "./motion.js";
+import { lobby } from "./lobby.js";
+import { historyPage, replayPage, verifyPage } from "./history.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
 const main = document.getElementById("main");
-const balanceNode = document.getElementById("balance");
 const whoNode = document.getElementById("who");
-const messages = document.getElementById("messages");
 let me = null;
 let live = null;
 let ticker = null; // the countdown of the table shown (one at a time)
 
-let saidAt = null;
 const PLAYER = "croupier.player"; // the signed-in account's id (to sign in again)
-
-// A message is a sentence: a refusal the server words from the inside of one ("the Ante
-// Across and Ante Down Wagers must be equal: ...") starts with a capital here.
-function say(text, kind = "info", version = null) {
-  saidAt = version;
-  const said = typeof text === "string" ? text.charAt(0).toUpperCase() + text.slice(1) : text;
-  messages.replaceChildren(h("p", { class: `message ${kind}` }, said));
-}
-
-// A message about a command answers the table as it was: once the round has moved on
-// (another version, another round), it goes. One said for the whole round ("round:ID":
-// what a timeout did, a refusal) stays until another round opens.
-function forgetStale(view) {
-  if (saidAt === null || !view) return;
-  const now = saidAt.startsWith("round:") ? `round:${view.round_id}` : `${view.round_id}@${view.round_version}`;
-  if (now !== saidAt) {
-    saidAt = null;
-    messages.replaceChildren();
-  }
-}
-
-// The balance; when it moves (a wager, a settlement another's command brought), the
-// session's won or lost figure is the server's again (session.js).
-function showBalance(cents) {
-  if (cents === null || cents === undefined) return;
-  const moved = balanceNode.dataset.cents !== undefined && balanceNode.dataset.cents !== String(cents);
-  if (moved) changed();
-  balanceNode.textContent = dollars(cents);
-  balanceNode.dataset.cents = String(cents);
-}
 
 async function loadMe() {
   me = null;
   if (!token()) {
     whoNode.textContent = "not signed in";
-    balanceNode.textContent = "—";
-    delete balanceNode.dataset.cents;
+    noBalance();
     return null;
   }
   try {
@@ -96,149 +64,6 @@ async function loadMe() {
     whoNode.textContent = "not signed in";
   }
   return me;
-}
-
-// --- lobby ----------------------------------------------------------------------------
-async function lobby() {
-  document.title = "croupier — lobby";
-  const page = h("div", { class: "lobby" }, h("h2", {}, "Lobby"));
-  main.replaceChildren(page);
-  const nameId = "signup-name";
-  const signup = h(
-    "form",
-    { class: "signin", "aria-label": "play-money sign-up" },
-    h("h3", {}, me ? "Switch account" : "Sign in with a play-money account"),
-    h("div", { class: "field" }, h("label", { for: nameId }, "Your name"), h("input", { id: nameId, name: "name", required: true, maxlength: 100, autocomplete: "nickname" })),
-    h("button", { type: "submit", class: "action" }, "Get play money"),
-  );
-  signup.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      const created = await api.signup(signup.elements.name.value);
-      setToken(created.token);
-      signedUp(created.id);
-      await loadMe();
-      say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money.`);
-      lobby();
-    } catch (error) {
-      say(error.message, "error");
-    }
-  });
-  const tokenForm = h(
-    "form",
-    { class: "signin", "aria-label": "sign in with a token" },
-    h("h3", {}, "Or use a bearer token (dealer, admin)"),
-    h("div", { class: "field" }, h("label", { for: "token" }, "Token"), h("input", { id: "token", name: "token", type: "password", required: true, autocomplete: "off" })),
-    h("button", { type: "submit", class: "action" }, "Use token"),
-  );
-  tokenForm.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    setToken(tokenForm.elements.token.value.trim());
-    if (await loadMe()) lobby();
-    else say("That token belongs to nobody.", "error");
-  });
-  if (!me) {
-    page.append(h("div", { class: "signins" }, signup, tokenForm));
-    return;
-  }
-  // Signed in: the tables first, in sight; the account, limits, break and exclusion below.
-  const list = h("ul", { class: "table-cards", "aria-label": "Tables" });
-  // Said until the tables arrive (the server may wait a moment for their returns), and
-  // in words if they cannot be had.
-  const loading = h("p", { class: "tables-loading", role: "status" }, "Loading tables…");
-  page.append(h("h3", {}, "Tables"), loading, list);
-  page.append(h("div", { class: "signins" }, signup, tokenForm));
-  page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
-  if (me.role === "player") page.append(myLimits(me));
-  loadTables(list, loading);
-}
-
-// The lobby's tables; where they cannot be had, why in words, asked for again shortly.
-async function loadTables(list, loading) {
-  try {
-    showTables(list, await api.tables(3));
-    loading.remove();
-  } catch (error) {
-    loading.textContent = `The tables could not be loaded. ${error.message} The page asks again every few seconds.`;
-    loading.classList.add("error");
-    setTimeout(() => { if (list.isConnected) loadTables(list, loading); }, 5000);
-  }
-}
-
-// --- the deal animation's switch (remembered in this browser) ---------------------------
-const MOTION = "croupier.motion";
-function applyMotion() {
-  document.documentElement.dataset.motion = localStorage.getItem(MOTION) === "off" ? "off" : "on";
-}
-applyMotion();
-function motionToggle() {
-  const box = h("input", { type: "checkbox", id: "motion", "data-motion-toggle": "", checked: localStorage.getItem(MOTION) !== "off" });
-  box.addEventListener("change", () => {
-    localStorage.setItem(MOTION, box.checked ? "on" : "off");
-    applyMotion();
-  });
-  return h("span", { class: "motion" }, box, h("label", { for: "motion" }, "Deal and roll animation"));
-}
-
-// Each table as a card (no pictures): its game, limits, seats free and the theoretical
-// return of its main wager, with its help ("How to play") readable before sitting. A
-// return still being worked out is asked for again.
-function showTables(list, tables) {
-  list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, sharedName(t, tables))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
-  if (tables.some((t) => !t.main_return && t.returns_note.startsWith("The theoretical return is being worked out"))) {
-    setTimeout(() => { if (list.isConnected) api.tables(3).then((again) => showTables(list, again), () => {}); }, 5000);
-  }
-}
-
-// Whether another of `tables` bears the same name as table `t` (its game's title).
-function sharedName(t, tables) {
-  const name = (x) => x.title || x.game;
-  return tables.filter((x) => name(x) === name(t)).length > 1;
-}
-
-// A table as a person reads it: its name ("Craps"), with its id only where another
-// table bears the same name ("Craps (table craps-2)"), as on the lobby's cards.
-function tableName(t, tables, fallback) {
-  if (!t) return fallback;
-  return sharedName(t, tables) ? `${t.title || t.game} (table ${t.id})` : t.title || t.game;
-}
-
-// The card's link says the game and its seats, the table's id only where another table
-// bears the same name (`shared`; Craps and Mini-Craps do not): "Craps, 5 of 6 seats free";
-// a table the operator closed for play (it, its game or its paytable disabled) says so
-// first, and why, his reason as plain text: "Sic Bo, closed for play, 9 of 10 seats free".
-function tableCard(t, shared = false) {
-  const edge = t.main_return;
-  const id = `card-${t.id}`;
-  const seats = t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} seats free` : "full";
-  return h(
-    "li",
-    { class: "table-card", "data-table": t.id, "data-closed": t.closed ? "" : null, "aria-labelledby": id },
-    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, shared ? h("span", { class: "card-id" }, ` (table ${t.id})`) : "", t.closed ? ", closed for play" : "", `, ${seats}`)),
-    t.closed ? h("p", { "data-card": "closed" }, `Closed for play ${closedBy(t.closed_reason, t.closed_by)}`) : null,
-    h(
-      "dl",
-      {},
-      h("dt", {}, "Limits"), h("dd", { "data-card": "limits" }, `${dollars(t.minimum_wager)} to ${dollars(t.maximum_wager)} a wager`),
-      h("dt", {}, "Seats free"), h("dd", { "data-card": "seats" }, t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} (${t.free_seats.join(", ")})` : `none of ${t.seat_count}: full`),
-      h("dt", {}, "Return"),
-      h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, ${edgeWords(edge.house_edge)}, on ${edge.words}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
-    ),
-    h("p", {},
-      h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id, shared) }, `How to play ${t.title || t.game}, every wager's pay and return`),
-      " · ",
-      h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of ${t.title || t.game}${shared ? ` (table ${t.id})` : ""}`),
-    ),
-  );
-}
-
-// Why a table is closed for play: the operator's reason as he wrote it (plain text), or where
-// the software's self-check closed it (`by`), the server's words with their rule:
-// "by the operator: a spill on the layout. No round is dealt here until …".
-function closedBy(reason, by) {
-  const said = reason.trim();
-  if (by === "self-check") return `: ${/[.!?]$/.test(said) ? said : `${said}.`}`; // the server's words, with its rule
-  return `by the operator: ${/[.!?]$/.test(said) ? said : `${said}.`} No round is dealt here until the operator enables the table again.`;
 }
 
 // --- a table -----------------------------------------------------------------------------
@@ -480,9 +305,9 @@ async function tablePage(tableId, early = null) {
   }
   async function doubleAll(list) {
     const total = list.reduce((a, b) => a + b.cost, 0);
-    const have = balanceNode.dataset.cents;
-    if (have !== undefined && total > Number(have)) {
-      say(`Doubling takes ${dollars(total)} and your balance is ${dollars(Number(have))}: nothing was doubled.`, "error");
+    const have = balanceShown();
+    if (have !== undefined && total > have) {
+      say(`Doubling takes ${dollars(total)} and your balance is ${dollars(have)}: nothing was doubled.`, "error");
       return;
     }
     for (const b of list) if (!(await onSpot(b.spot, b.amount))) return;
@@ -918,8 +743,7 @@ async function tablePage(tableId, early = null) {
         say(said, "info", `round:${view.round_id}`);
         messages.firstChild.dataset.timedOut = clock.deadline.kind;
       } else if (next.deadline && next.deadline.kind === "betting" && messages.querySelector("[data-timed-out]")) {
-        saidAt = null;
-        messages.replaceChildren();
+        unsay();
       }
       render();
       renderTurn();
@@ -933,159 +757,6 @@ async function tablePage(tableId, early = null) {
     },
   );
   live.start();
-}
-
-// --- history and replay --------------------------------------------------------------------
-// One round of the history: when, how it ended, and for a round the caller played his
-// seat, stake, net and hand as he saw it at the end.
-function historyItem(game, r) {
-  const when = r.opened_at ? new Date(r.opened_at) : null;
-  const v = r.view || null;
-  let hand = v && game.hand ? game.hand(v, r.seat) : null;
-  if (!hand && v && (v.dice || []).length) hand = h("div", { class: "dice" }, v.dice.map((d) => die(d, { small: true })));
-  const net = r.net === null || r.net === undefined ? null : `net ${r.net > 0 ? "+" : r.net < 0 ? "-" : ""}${dollars(Math.abs(r.net))}`;
-  return h(
-    "li",
-    { "data-round": r.round_id },
-    h("div", { class: "round-line" },
-      h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`),
-      when ? [" · ", h("time", { datetime: r.opened_at }, `${when.toLocaleDateString()} ${when.toLocaleTimeString()}`)] : null,
-      ` · ${phrase(r.status)}`,
-      r.seat ? [` · seat ${r.seat}`, ` · staked ${dollars(r.stake)}`, " · ", h("strong", { class: `net ${r.net > 0 ? "up" : r.net < 0 ? "down" : ""}`, "data-net": r.net }, net)] : ` · ${r.version} events`,
-      r.status === "open" ? "" : [" · ", h("a", { href: `#/verify/${encodeURIComponent(r.round_id)}`, "data-verify": r.round_id }, "verify")]),
-    hand ? h("div", { class: "round-hand", "aria-label": `your hand in round ${r.number}` }, hand) : null,
-  );
-}
-
-async function historyPage(tableId, before) {
-  const [rounds, table, tables] = await Promise.all([api.rounds(tableId, before), api.table(tableId), api.tables()]);
-  const game = gameOf(table);
-  const named = tableName(tables.find((t) => t.id === tableId), tables, game.title);
-  document.title = `croupier — rounds of ${named}`;
-  const here = `#/history/${encodeURIComponent(tableId)}`;
-  const pages = [];
-  if (before) pages.push(h("a", { href: here, "data-page": "newest" }, "Newest rounds"));
-  if (rounds.length === HISTORY_PAGE) {
-    const oldest = rounds[rounds.length - 1].number;
-    if (oldest > 1) pages.push(h("a", { href: `${here}/${oldest}`, "data-page": "older" }, "Older rounds"));
-  }
-  main.replaceChildren(
-    h(
-      "div",
-      { class: "history" },
-      h("h2", {}, `Rounds of ${named}`),
-      rounds.length
-        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => historyItem(game, r)))
-        : h("p", {}, "No rounds yet."),
-      pages.length ? h("p", { class: "pages" }, ...pages.flatMap((a, i) => (i ? [" · ", a] : [a]))) : null,
-      h("p", {}, h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, "Back to the table")),
-    ),
-  );
-}
-
-async function replayPage(roundId) {
-  const data = await api.steps(roundId);
-  const table = await api.table(data.table_id);
-  const summary = (await api.tables()).find((t) => t.id === data.table_id);
-  const seatCount = summary ? summary.seat_count : 6;
-  document.title = `croupier — replay of ${roundId}`;
-  let at = data.steps.length - 1;
-  const stage = h("div", { class: "replay-stage" });
-  const caption = h("p", { class: "replay-caption", "aria-live": "polite" });
-  const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: at, "aria-label": "event number" });
-  function show() {
-    const step = data.steps[at];
-    slider.value = String(at);
-    const said = describe(step.event.event, gameOf(table).label, step.event.cite_shown);
-    // An event with no fields to say has its section only: "Round completed (675a.4(h))".
-    caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
-    const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
-    // The seats as they were in that round (data.seats), not as they are now.
-    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [], everySeat: true }), results(table, fakeView) || "");
-  }
-  const go = (n) => { at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); };
-  slider.addEventListener("input", () => go(Number(slider.value)));
-  const controls = h(
-    "div",
-    { class: "replay-controls", role: "group", "aria-label": "replay controls" },
-    h("button", { class: "action", "data-step": "first", onclick: () => go(0) }, "« First"),
-    h("button", { class: "action", "data-step": "prev", onclick: () => go(at - 1) }, "◀ Previous"),
-    slider,
-    h("button", { class: "action", "data-step": "next", onclick: () => go(at + 1) }, "Next ▶"),
-    h("button", { class: "action", "data-step": "last", onclick: () => go(data.steps.length - 1) }, "Last »"),
-  );
-  main.replaceChildren(
-    h("div", { class: "replay", tabindex: "-1" },
-      h("h2", {}, `Replay of round ${roundId} (${data.status})`),
-      controls, caption, stage,
-      h("p", {}, h("a", { href: `#/history/${encodeURIComponent(data.table_id)}` }, "All rounds"), " · ", h("a", { href: `#/table/${encodeURIComponent(data.table_id)}` }, "Back to the table"))),
-  );
-  main.querySelector(".replay").addEventListener("keydown", (e) => {
-    if (e.target === slider) return;
-    if (e.key === "ArrowRight") go(at + 1);
-    if (e.key === "ArrowLeft") go(at - 1);
-  });
-  show();
-}
-
-// The check of verify.js on this player's steps and the round's reveal, in words.
-async function verifyPage(roundId) {
-  document.title = `croupier — verify round ${roundId}`;
-  const steps = await api.steps(roundId);
-  const back = h("p", {}, h("a", { href: `#/history/${encodeURIComponent(steps.table_id)}` }, "All rounds"), " · ", h("a", { href: `#/replay/${encodeURIComponent(roundId)}` }, "Replay"));
-  let revealed;
-  try {
-    revealed = await api.reveal(roundId);
-  } catch (error) {
-    if (!(error instanceof Problem) || error.status !== 409) throw error;
-    main.replaceChildren(h("div", { class: "verify" }, h("h2", {}, `Round ${roundId} cannot be checked yet`), h("p", { class: "verdict" }, error.detail), back));
-    return;
-  }
-  // What this browser was answered while the round was played anchors the check; steps
-  // fetched now could be forged to agree with a forged reveal (as croupier verify-round
-  // says without --seen).
-  const kept = seenIn(roundId);
-  const keptAt = new Set(kept.map((e) => e.index));
-  const fetched = steps.steps.map((s) => s.event).filter((e) => !keptAt.has(e.index));
-  const check = await checkRound(revealed, kept, roundId, given(roundId), fetched);
-  const anchored = kept.length > 0;
-  const verdict = !check.ok ? "bad" : anchored ? "ok" : "unanchored";
-  main.replaceChildren(
-    h("div", { class: "verify" },
-      h("h2", {}, `Round ${roundId}: ${{ ok: "verified", unanchored: "consistent, but not verified against what you were shown", bad: "does NOT verify" }[verdict]}`),
-      h("p", { class: `verdict ${verdict}`, "data-ok": verdict === "ok" ? "true" : verdict === "bad" ? "false" : "unanchored" },
-        {
-          ok: `What this browser was shown of the round (${kept.length} event${kept.length === 1 ? "" : "s"} kept as it was answered) is what was committed before it was dealt or drawn, and nothing in the round was changed afterwards.`,
-          unanchored: "The round agrees with itself: its values open to what was committed and its events chain. But this browser kept none of the round as it was shown (it was played elsewhere, or this browser's storage was cleared), so nothing ties it to what you saw: a server could forge a round that agrees with itself. Check it from the browser you played it in, or with croupier verify-round and what you were shown (--seen).",
-          bad: "Something you received does not match what was committed: keep this page and tell the casino and the Gaming Control Board.",
-        }[verdict]),
-      h("ul", {}, ...check.problems.map((p) => h("li", { class: "problem" }, p)), ...check.notes.map((n) => h("li", {}, n))),
-      h("p", {}, "The full check, with the replay under the game's rules: ", h("code", {}, `croupier verify-round ${roundId} --token YOUR-TOKEN`)),
-      back),
-  );
-}
-
-// An event's fields in words for the replay's caption: no snake_case, no JSON; money in
-// dollars; a spot by the table's name for it, as its "betting area" (the chapters' word); a value the viewer may not see is said to be hidden; its rule as the server
-// words it (`citeShown`, the step's cite_shown), never the event's own cite code.
-function describe(event, label = (spot) => spot, citeShown = "") {
-  const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
-  const money = new Set(["amount", "returned", "won", "withheld", "chips"]);
-  const value = (k, v) => {
-    if (v === null) return "not shown to you";
-    if (money.has(k) && typeof v === "number") return dollars(v);
-    if (k === "spot" && typeof v === "string") return label(v);
-    if (Array.isArray(v)) return v.length ? v.map((x) => value("", x)).join(", ") : "none";
-    if (typeof v === "object") return Object.entries(v).map(([a, b]) => `${phrase(a)} ${value(a, b)}`).join(", ");
-    if (typeof v === "boolean") return v ? "yes" : "no";
-    return typeof v === "string" && v.includes("_") ? phrase(v) : String(v);
-  };
-  const said = Object.entries(event)
-    .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
-    .map(([k, v]) => `${k === "spot" ? "betting area" : phrase(k)}: ${value(k, v)}`)
-    .join("; ");
-  const cite = citeShown ? `(${citeShown})` : "";
-  return said ? `${said}${cite ? ` ${cite}` : ""}` : cite || "nothing more";
 }
 
 // --- routing ---------------------------------------------------------------------------------
@@ -1112,7 +783,7 @@ async function route() {
     else if (page === "history" && id) await historyPage(id, Number(more) || null);
     else if (page === "replay" && id) await replayPage(id);
     else if (page === "verify" && id) await verifyPage(id);
-    else await lobby();
+    else await lobby(me, loadMe);
   } catch (error) {
     say(error.message, "error");
   }
