@@ -22,12 +22,18 @@ export function unsay() {
   messages.replaceChildren();
 }
 
+// The round and version a view shows ("ID@VERSION"): what a message about a command is
+// said of (null: no view).
+export function versionOf(view) {
+  return view ? `${view.round_id}@${view.round_version}` : null;
+}
+
 // A message about a command answers the table as it was: once the round has moved on
 // (another version, another round), it goes. One said for the whole round ("round:ID":
 // what a timeout did, a refusal) stays until another round opens.
 export function forgetStale(view) {
   if (saidAt === null || !view) return;
-  const now = saidAt.startsWith("round:") ? `round:${view.round_id}` : `${view.round_id}@${view.round_version}`;
+  const now = saidAt.startsWith("round:") ? `round:${view.round_id}` : versionOf(view);
   if (now !== saidAt) unsay();
 }
 
