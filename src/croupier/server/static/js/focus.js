@@ -32,3 +32,24 @@ export function refocus(key, otherwise = null) {
   const found = [...main().querySelectorAll(key)].find((n) => !n.disabled && n.offsetParent !== null);
   (found || otherwise)?.focus();
 }
+
+// Where the focus goes once the control it was on is gone (issue 34: it fell to the
+// page's body, or to the skip link above the table, or to decisions with none to make):
+// the next decision (the decisions where only a surrender or a fold is left), the chip
+// chosen, the first area the player may bet, else the table's heading.
+export function landing({ rack, decisions, feltBox }) {
+  const shown = (n) => (n && n.isConnected && n.offsetParent !== null ? n : null);
+  const deciding = !decisions.hidden && decisions.querySelector(".actions button, .actions form");
+  return firstDecision(decisions) || (deciding ? shown(decisions) : null) || shown(chipChosen(rack)) || shown(feltBox.querySelector(".spot.legal")) || document.getElementById("table-heading");
+}
+
+// Where the focus goes once the player sits (the "Seat N" clicked is gone): the chip
+// chosen, the first step of a wager; else the table's heading.
+export function seated(rack) {
+  return (rack.hidden ? null : chipChosen(rack)) || document.getElementById("table-heading");
+}
+
+// The chip chosen in the rack (else its first).
+function chipChosen(rack) {
+  return rack.querySelector('.chip-button[aria-pressed="true"]') || rack.querySelector(".chip-button");
+}

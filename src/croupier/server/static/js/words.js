@@ -194,3 +194,25 @@ export function takeDownWords(spot, wagers, together, label) {
   const total = amounts.reduce((a, b) => a + b, 0);
   return { undo: `Undo: take down the ${dollars(total)} on ${where}`, said: `${dollars(total)} taken down from ${where}.`, spots };
 }
+
+// Whether another of `tables` bears the same name as table `t` (its game's title).
+export function sharedName(t, tables) {
+  const name = (x) => x.title || x.game;
+  return tables.filter((x) => name(x) === name(t)).length > 1;
+}
+
+// A table as a person reads it: its name ("Craps"), with its id only where another
+// table bears the same name ("Craps (table craps-2)"), as on the lobby's cards.
+export function tableName(t, tables, fallback) {
+  if (!t) return fallback;
+  return sharedName(t, tables) ? `${t.title || t.game} (table ${t.id})` : t.title || t.game;
+}
+
+// Why a table is closed for play: the operator's reason as he wrote it (plain text), or where
+// the software's self-check closed it (`by`), the server's words with their rule:
+// "by the operator: a spill on the layout. No round is dealt here until …".
+export function closedBy(reason, by) {
+  const said = reason.trim();
+  if (by === "self-check") return `: ${/[.!?]$/.test(said) ? said : `${said}.`}`; // the server's words, with its rule
+  return `by the operator: ${/[.!?]$/.test(said) ? said : `${said}.`} No round is dealt here until the operator enables the table again.`;
+}
