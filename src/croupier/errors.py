@@ -41,6 +41,8 @@ not a :class:`CroupierError`: it raises :class:`TypeError`, :class:`ValueError` 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from croupier.citations import shown
 
 
@@ -156,7 +158,12 @@ class OtherSeat(NotYourTurn, AccessDenied):
 
 class PlayStopped(AccessDenied):
     """A player whose play is suspended or who excluded himself (814a.2): he may not
-    take a seat or wager (a round he is in finishes)."""
+    take a seat or wager (a round he is in finishes); ``until``, where set, when it ends
+    by itself (aware UTC)."""
+
+    def __init__(self, message: str, cite: str, until: datetime | None = None) -> None:
+        super().__init__(message, cite)
+        self.until = until
 
 
 class Unauthorized(CroupierError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -232,5 +232,46 @@ def test_a_table_disabled_during_a_round_reaches_its_sockets(tmp_path: Path) -> 
         assert r.status_code == 200, r.text
         for socket in (one, two):
             socket.wait(lambda m: m["data"]["last_round"] == "")
+    finally:
+        close_embedded(table, app, one, two)
+
+
+class _Running:
+    """The time of day, moved on by ``ahead`` (the time a test lets pass at once)."""
+
+    def __init__(self) -> None:
+        self.ahead = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.ahead
+
+
+def test_a_suspension_that_runs_out_reaches_the_players_socket(tmp_path: Path) -> None:
+    """Embedded server: seat 1 suspended for 1 hour (the least 814a.2's form takes), then
+    the clock moved on to 2 s before its end; his socket, opened then, says his play is
+    suspended and offers no wager. With no command and no change stored, once the hour
+    has passed his socket is sent his view offering the wager again, saying nothing held
+    (the server's timer of the suspension's end); seat 2's socket is sent nothing."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite'}"
+    table = GameTable(url, "high-roll-dice", 2)
+    clock = _Running()
+    app = create_app(url, migrate=False, rng=SeededRng(3), clock=clock, scale=Scale())
+    client = TestClient(app)
+    body = {"status": "suspended", "hours": 1}
+    r = client.post(f"/players/{table.ids[1]}/status", json=body, headers=table.api.admin)
+    assert r.status_code == 200, r.text
+    clock.ahead = timedelta(hours=1, seconds=-2)
+    one = Socket(client, "t", token(table.players[1]))
+    two = Socket(client, "t", token(table.players[2]))
+    try:
+        one.wait(lambda m: "your play is suspended until" in m["data"]["betting_held"].lower())
+        assert one.messages[-1]["data"]["legal_commands"] == []
+        two.wait(_wagers_offered)
+        before = _settled(two)
+        one.wait(lambda m: m["data"]["betting_held"] == "" and _wagers_offered(m), timeout=6)
+        r = client.get("/tables/t/view", headers=table.players[1])
+        assert one.messages[-1]["data"] == r.json()
+        assert _settled(two) == before
+        assert app.state.scaled.expiries.fired >= 1
     finally:
         close_embedded(table, app, one, two)

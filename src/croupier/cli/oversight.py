@@ -14,6 +14,10 @@ significant-events log, disabling and self-verification from the command line (G
   exits 2 with its rule.
 - ``selfcheck [--db] [--by NAME] [--package DIR]``: hash the critical files against the
   manifest, record the result; exit 1 naming each file that differs.
+
+``disable``, ``enable`` and ``selfcheck`` take ``--bus nats://HOST:PORT``: the running
+servers' live views of the player, the table or every table show the change at once
+(:mod:`croupier.cli.told`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import Annotated, Any
 import typer
 
 from croupier.cli.server import Db, fail
+from croupier.cli.told import Bus, told
 from croupier.ledger.db import DEFAULT_URL
 from croupier.ledger.significant_events import OPERATOR, Kind, SignificantEvent
 
@@ -142,9 +147,10 @@ Subject = Annotated[
 By = Annotated[str, typer.Option("--by", help="Who does it (a name).")]
 
 
-def _step(db: str, thing: str, subject: str, step: Any) -> None:
-    """Run ``step(session)`` in one transaction and print what is disabled after; a
-    refusal exits 2 with its message and rule."""
+def _step(db: str, thing: str, subject: str, step: Any, bus: str | None) -> None:
+    """Run ``step(session)`` in one transaction and print what is disabled after, then
+    tell the live views concerned (:func:`croupier.cli.told.told`); a refusal exits 2
+    with its message and rule."""
     from sqlalchemy.orm import Session
 
     from croupier.cli.server import existing
@@ -166,6 +172,15 @@ def _step(db: str, thing: str, subject: str, step: Any) -> None:
         engine.dispose()
     what = disabling.named(thing, subject)
     typer.echo(f"{what} is {'disabled' if held is not None else 'enabled'}")
+    told(bus, _concerned(thing, subject))
+
+
+def _concerned(thing: str, subject: str) -> tuple[str, str]:
+    """Whose live views a change of ``thing`` ``subject`` concerns, as the bus says it:
+    the player's, the table's, or (a game, a paytable) every table's."""
+    if thing == "player":
+        return ("wallet", subject)
+    return ("table", subject) if thing == "table" else ("all", "")
 
 
 def disable(
@@ -174,19 +189,26 @@ def disable(
     by: By,
     reason: Annotated[str, typer.Option("--reason", help="Why (kept and shown).")],
     db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Disable a table, a game, a paytable or a player (GLI-19 2.4.1); the round in
     progress finishes."""
     from croupier.ledger import disabling
 
-    _step(db, thing, subject, lambda s: disabling.disable(s, thing, subject, by=by, reason=reason))  # type: ignore[arg-type]
+    _step(
+        db,
+        thing,
+        subject,
+        lambda s: disabling.disable(s, thing, subject, by=by, reason=reason),  # type: ignore[arg-type]
+        bus,
+    )
 
 
-def enable(thing: Thing, subject: Subject, by: By, db: Db = DEFAULT_URL) -> None:
+def enable(thing: Thing, subject: Subject, by: By, db: Db = DEFAULT_URL, bus: Bus = None) -> None:
     """Enable a disabled table, game, paytable or player again."""
     from croupier.ledger import disabling
 
-    _step(db, thing, subject, lambda s: disabling.enable(s, thing, subject, by=by))  # type: ignore[arg-type]
+    _step(db, thing, subject, lambda s: disabling.enable(s, thing, subject, by=by), bus)  # type: ignore[arg-type]
 
 
 def selfcheck(
@@ -201,6 +223,7 @@ def selfcheck(
             help="The croupier package folder to check (default: this one, installed).",
         ),
     ] = None,
+    bus: Bus = None,
 ) -> None:
     """Verify croupier's critical files (engine, games, rules, rng, ledger, server)
     against the manifest written when it was built (GLI-19 2.3.2) and record the result
@@ -218,6 +241,8 @@ def selfcheck(
     engine.dispose()
     if result.passed:
         typer.echo(result.words())
+    told(bus, ("all", ""))  # every table shows the held reason, or clears it
+    if result.passed:
         return
     typer.echo(f"self-verification FAILED: {len(result.differences)} difference(s)", err=True)
     for difference in result.differences:

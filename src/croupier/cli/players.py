@@ -6,7 +6,9 @@ the server's database (``--db``), recorded as significant events by ``--by``.
   ``--set NAME=VALUE`` (cents; ``time_daily`` minutes; ``none`` removes it) changes them
   as the player asked: a decrease at once, an increase once its period ends and he
   confirms it (``--confirm``).
-- ``suspend PLAYER --hours H | --days D``; ``exclude PLAYER [--days D]``; ``lift PLAYER``.
+- ``suspend PLAYER --hours H | --days D``; ``exclude PLAYER [--days D]``; ``lift PLAYER``;
+  each ``[--bus nats://HOST:PORT]``: the running servers' live views of the player show
+  it at once (:mod:`croupier.cli.told`).
 - ``unlock PLAYER``.
 
 A refusal exits 2 with its sentence and rule.
@@ -21,6 +23,7 @@ from typing import Annotated, Any
 import typer
 
 from croupier.cli.server import Db, fail
+from croupier.cli.told import Bus, told
 from croupier.ledger.db import DEFAULT_URL
 from croupier.ledger.protection import MOST_DAYS, MOST_HOURS
 from croupier.money import format_dollars
@@ -120,8 +123,11 @@ def _asked(sets: list[str]) -> dict[str, int | None]:
     return asked
 
 
-def _status(player: str, state: str, length: timedelta | None, by: str, db: str) -> None:
-    """Set the player's status to ``state`` for ``length`` (``None``: until changed)."""
+def _status(
+    player: str, state: str, length: timedelta | None, by: str, db: str, bus: str | None
+) -> None:
+    """Set the player's status to ``state`` for ``length`` (``None``: until changed); his
+    live table views are told (:func:`croupier.cli.told.told`)."""
     from croupier.ledger import protection
 
     def step(session: Any, now: datetime) -> None:
@@ -130,27 +136,37 @@ def _status(player: str, state: str, length: timedelta | None, by: str, db: str)
         _show(session, player, now)
 
     _run(db, step)
+    told(bus, ("wallet", player))
 
 
 def suspend(
-    player: Player, hours: Hours = 0, days: Days = 0, by: By = "the cage", db: Db = DEFAULT_URL
+    player: Player,
+    hours: Hours = 0,
+    days: Days = 0,
+    by: By = "the cage",
+    db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Suspend a player's play for some hours or days: no seat, no wager."""
     if not (hours or days):
         raise fail("a suspension lasts some --hours or --days")
-    _status(player, "suspended", timedelta(hours=hours, days=days), by, db)
+    _status(player, "suspended", timedelta(hours=hours, days=days), by, db, bus)
 
 
 def exclude(
-    player: Player, days: DaysOrLifted = 0, by: By = "the cage", db: Db = DEFAULT_URL
+    player: Player,
+    days: DaysOrLifted = 0,
+    by: By = "the cage",
+    db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Record a player's self-exclusion: no seat, no wager, no deposit."""
-    _status(player, "self-excluded", timedelta(days=days) if days else None, by, db)
+    _status(player, "self-excluded", timedelta(days=days) if days else None, by, db, bus)
 
 
-def lift(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:
+def lift(player: Player, by: By = "the operator", db: Db = DEFAULT_URL, bus: Bus = None) -> None:
     """Lift a suspension or a self-exclusion."""
-    _status(player, "active", None, by, db)
+    _status(player, "active", None, by, db, bus)
 
 
 def unlock(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:

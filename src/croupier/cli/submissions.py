@@ -12,7 +12,9 @@ through its workflow (:mod:`croupier.ledger.submissions`).
   round in progress under the version it opened with.
 
 Each prints the version's state after the step; a step the workflow does not allow exits
-2 naming the rule broken (``server:rules-submission``); every command takes ``--db``.
+2 naming the rule broken (``server:rules-submission``); every command takes ``--db``, and
+``--bus nats://HOST:PORT``: the running servers' live views of the table show the step
+at once (:mod:`croupier.cli.told`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import typer
 
 from croupier.cli.rules import load_or_exit
 from croupier.cli.server import Db, fail
+from croupier.cli.told import Bus, told
 from croupier.ledger.db import DEFAULT_URL
 
 Table = Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")]
@@ -33,9 +36,10 @@ Number = Annotated[int, typer.Argument(metavar="VERSION", help="The version's nu
 By = Annotated[str, typer.Option("--by", help="Who takes the step (a name).")]
 
 
-def _run(db: str, table: str, step: Callable[[Any], Any]) -> None:
+def _run(db: str, table: str, step: Callable[[Any], Any], bus: str | None) -> None:
     """Run ``step(session)`` (it returns the version stepped) in one transaction and print
-    the version's state; a refusal exits 2 with its message and rule."""
+    the version's state, then tell the table's live views (:func:`croupier.cli.told.told`);
+    a refusal exits 2 with its message and rule."""
     from sqlalchemy.orm import Session
 
     from croupier.cli.server import existing
@@ -64,6 +68,7 @@ def _run(db: str, table: str, step: Callable[[Any], Any]) -> None:
         if text
     )
     typer.echo(f"table {table}: version {number} ({sha[:16]}) is {listed.state} {said}{extra}")
+    told(bus, ("table", table))
 
 
 def _moment(option: str, given: str | None) -> datetime | None:
@@ -94,6 +99,7 @@ def submit(
     draft: Annotated[bool, typer.Option("--draft", help="Keep it drafted.")] = False,
     note: Annotated[str, typer.Option("--note", help="A note kept with the version.")] = "",
     db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Record FILE as TABLE's next version, submitted (or drafted); or submit a draft."""
     from croupier.ledger import submissions
@@ -106,10 +112,11 @@ def submit(
             db,
             table,
             lambda s: submissions.submit(s, table, rules, by=by, note=note, draft=draft),
+            bus,
         )
     else:
         assert version is not None
-        _run(db, table, lambda s: submissions.submit_draft(s, table, version, by=by))
+        _run(db, table, lambda s: submissions.submit_draft(s, table, version, by=by), bus)
 
 
 def approve(
@@ -120,11 +127,14 @@ def approve(
         str, typer.Option("--reference", help="The approval's reference (letter, order).")
     ],
     db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Record the Board's approval of TABLE's submitted VERSION."""
     from croupier.ledger import submissions
 
-    _run(db, table, lambda s: submissions.approve(s, table, number, by=by, reference=reference))
+    _run(
+        db, table, lambda s: submissions.approve(s, table, number, by=by, reference=reference), bus
+    )
 
 
 def reject(
@@ -133,11 +143,12 @@ def reject(
     by: By,
     reason: Annotated[str, typer.Option("--reason", help="Why it was rejected.")],
     db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Record the Board's rejection of TABLE's submitted VERSION."""
     from croupier.ledger import submissions
 
-    _run(db, table, lambda s: submissions.reject(s, table, number, by=by, reason=reason))
+    _run(db, table, lambda s: submissions.reject(s, table, number, by=by, reason=reason), bus)
 
 
 def withdraw(
@@ -146,11 +157,12 @@ def withdraw(
     by: By,
     reason: Annotated[str, typer.Option("--reason", help="Why it is withdrawn.")] = "",
     db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Withdraw TABLE's VERSION (one in force leaves the table dealing nothing)."""
     from croupier.ledger import submissions
 
-    _run(db, table, lambda s: submissions.withdraw(s, table, number, by=by, reason=reason))
+    _run(db, table, lambda s: submissions.withdraw(s, table, number, by=by, reason=reason), bus)
 
 
 def file_version(
@@ -170,6 +182,7 @@ def file_version(
         ),
     ] = None,
     db: Db = DEFAULT_URL,
+    bus: Bus = None,
 ) -> None:
     """Put TABLE's approved VERSION (or the approved version holding FILE) in force."""
     from croupier.ledger import submissions
@@ -190,7 +203,7 @@ def file_version(
         )
         return submissions.put_in_force(session, table, number, by=by, effective_at=when)
 
-    _run(db, table, step)
+    _run(db, table, step, bus)
 
 
 def register(group: typer.Typer) -> None:

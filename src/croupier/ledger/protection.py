@@ -230,7 +230,7 @@ def stopped(guard: Guard | None, now: datetime) -> PlayStopped | None:
         said = f"your play is suspended {end}: no seat and no wager until then"
     else:
         said = f"you have excluded yourself from play {end}: no seat and no wager until then"
-    return PlayStopped(said, CITE)
+    return PlayStopped(said, CITE, until)
 
 
 def may_sit(session: Session, player_id: str, now: datetime) -> None:

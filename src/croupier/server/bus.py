@@ -56,7 +56,7 @@ import logging
 import re
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -84,9 +84,11 @@ gave its leases up (its id): :meth:`NatsBus.release`."""
 REFRESHED = "croupier.refreshed"
 """The subject (plain NATS, not the stream) of the changes no event at a table says:
 ``{"from": PROCESS, "wallet": PLAYER}`` (a deposit, a withdrawal) or ``{"from": PROCESS,
-"table": TABLE}`` (a Rules Submission filed, a table disabled): :meth:`NatsBus.refresh`.
-One lost while the connection is down is made good by the catch-up after it (every
-table kept is read again, with its viewers' balances)."""
+"table": TABLE}`` (a Rules Submission filed, a table disabled) or ``{"from": PROCESS,
+"all": true}`` (a game or a paytable disabled, a self-check: what every table offers):
+:meth:`NatsBus.refresh`; the command line says the same with :func:`tell`. One lost
+while the connection is down is made good by the catch-up after it (every table kept is
+read again, with its viewers' balances)."""
 _SAFE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 log = logging.getLogger(__name__)
@@ -296,10 +298,11 @@ class NatsBus:
 
     def refresh(self, kind: str, key: str) -> None:
         """Tell the other processes of a change no event at a table says: ``kind``
-        ``"wallet"`` (``key`` the player) or ``"table"`` (thread-safe; does not wait)."""
+        ``"wallet"`` (``key`` the player), ``"table"`` or ``"all"`` (every table; ``key``
+        unused) (thread-safe; does not wait)."""
         if not self._thread.is_alive():
             return
-        body = json.dumps({"from": self.origin, kind: key}).encode()
+        body = said(self.origin, kind, key)
         with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
             self._loop.call_soon_threadsafe(self._loop.create_task, self._say(REFRESHED, body))
 
@@ -315,6 +318,7 @@ class NatsBus:
         try:
             data = json.loads(message.data)
             origin, wallet, table = data.get("from"), data.get("wallet"), data.get("table")
+            every = data.get("all") is True
         except (ValueError, AttributeError):
             log.warning("a message on %s that says no change: ignored", message.subject)
             return
@@ -324,6 +328,8 @@ class NatsBus:
             self._hub.moved(wallet, tell=False)
         if isinstance(table, str):
             self._hub.refreshed(table, tell=False)
+        if every:
+            self._hub.refreshed_all(tell=False)
 
     def release(self, owner: str) -> None:
         """Say that the process ``owner`` gave its leases up (a clean stop), so that the
@@ -361,3 +367,46 @@ class NatsBus:
         if self._hub is not None and self._hub.heard(table_id, notice, notice=events):
             for listener in self.listeners:
                 listener(table_id)
+
+
+def said(origin: str, kind: str, key: str) -> bytes:
+    """The body of a message on :data:`REFRESHED` from ``origin``: ``kind`` ``"wallet"``
+    or ``"table"`` with ``key`` (the player, the table), or ``"all"`` (every table)."""
+    value: Any = True if kind == "all" else key
+    return json.dumps({"from": origin, kind: value}).encode()
+
+
+def tell(url: str, changes: Sequence[tuple[str, str]], seconds: float = 5.0) -> None:
+    """Say each of ``changes`` (``(kind, key)`` as :meth:`NatsBus.refresh` takes them) on
+    :data:`REFRESHED` of the NATS server at ``url``, from a process with no hub (the
+    command line, after its commit): every server process on the bus wakes the sockets
+    concerned at once. Waits until the server has them (at most ``seconds``); raises
+    :class:`BusUnavailable` where it cannot be reached."""
+    try:
+        asyncio.run(asyncio.wait_for(_tell(url, changes, seconds), seconds * 2))
+    except Exception as error:
+        raise BusUnavailable(
+            f"the message bus at {url} cannot be reached: {error or type(error).__name__}"
+        ) from error
+
+
+async def _tell(url: str, changes: Sequence[tuple[str, str]], seconds: float) -> None:
+    origin = f"command-line-{uuid.uuid4().hex}"
+    nc = await nats.connect(  # one try (nats-py tries again for ever with 0 attempts)
+        url,
+        connect_timeout=seconds,
+        allow_reconnect=False,
+        max_reconnect_attempts=1,
+        reconnect_time_wait=0.1,
+        error_cb=_quiet,
+    )
+    try:
+        for kind, key in changes:
+            await nc.publish(REFRESHED, said(origin, kind, key))
+        await nc.flush(timeout=max(1, round(seconds)))
+    finally:
+        await nc.close()
+
+
+async def _quiet(error: Exception) -> None:
+    """The command line's connection's errors: :func:`tell` says the one that counts."""

@@ -263,14 +263,19 @@ class Hub:
             for refresher in self.refreshers:
                 refresher("table", table_id)
 
-    def refreshed_all(self) -> None:
+    def refreshed_all(self, tell: bool = True) -> None:
         """What every table offers changed with no event, committed (a self-check that
-        failed or passed: :mod:`croupier.server.selfcheck`): :meth:`refreshed` for each
-        table this process's sockets watch (thread-safe)."""
+        failed or passed: :mod:`croupier.server.selfcheck`; a game or a paytable disabled
+        or enabled): :meth:`refreshed` for each table this process's sockets watch, told
+        once to :attr:`refreshers` as ``("all", "")`` unless heard from them (``tell``:
+        each other process refreshes the tables its own sockets watch; thread-safe)."""
         with self._lock:
             tables = list(self._watchers)
         for table_id in tables:
-            self.refreshed(table_id)
+            self.refreshed(table_id, tell=False)
+        if tell:
+            for refresher in self.refreshers:
+                refresher("all", "")
 
     def catch_up(self) -> None:
         """Wake every socket of this process (after the bus lost messages: a reconnect),

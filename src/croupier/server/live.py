@@ -253,6 +253,10 @@ class LiveTables:
         kept as what is known after it."""
         self.loads = 0
         self.applied = 0
+        self.ends: list[Callable[[str, datetime], Any]] = []
+        """Told ``(player, moment)`` for every read of what a player may send whose
+        reason for holding his play runs out by itself at ``moment`` (a suspension's end:
+        :class:`~croupier.server.timers.Expiries`)."""
 
     def told(
         self, table_id: str, seq: int | None, seats: int | None, notice: dict[str, Any] | None
@@ -366,6 +370,9 @@ class LiveTables:
         actor = actor_in(table, player)
         if actor is not None and needs_preview(table, actor):
             preview = service.preview(session, player, actor, table_id, table.game)
+            if preview.until is not None:
+                for end in self.ends:
+                    end(player.id, preview.until)
         with self._lock:
             if self._epoch == epoch:
                 self._balances[player.id] = balance

@@ -4,7 +4,9 @@ assembled onto an app by :func:`install` from a :class:`Scale`.
 - **Embedded** (``Scale()``, ``croupier serve`` with one worker and no ``--bus``): the
   process deals every table; its sockets are woken by the changes it commits
   (:meth:`~croupier.server.fanout.Hub.changed`), its deadlines are timers
-  (:class:`~croupier.server.timers.Deadlines`). No bus, no lease, no poll.
+  (:class:`~croupier.server.timers.Deadlines`), and so are the ends of the suspensions
+  its sockets' views show (:class:`~croupier.server.timers.Expiries`, in every mode
+  below too). No bus, no lease, no poll.
 - **Scale-out** (``Scale(bus="nats://...", address=...)``, ``croupier serve --db
   postgresql+psycopg://... --bus nats://...``, any number of processes on any number of
   machines): each table is dealt by one process at a time
@@ -33,7 +35,7 @@ from croupier.server.bus import NatsBus
 from croupier.server.fanout import Hub
 from croupier.server.forward import Forward
 from croupier.server.lease import Leases
-from croupier.server.timers import Deadlines
+from croupier.server.timers import Deadlines, Expiries
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class Scaled:
         self.deadlines = deadlines
         self.bus = bus
         self.leases = leases
+        self.expiries: Expiries | None = None
+        """The timers of the players' suspensions' ends (:class:`Expiries`)."""
         self._stop = threading.Event()
         self._turn = threading.Event()
         """Set to run the renewal and take-over turn now, not a third of a lease on."""
@@ -153,6 +157,8 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
         server.sessions, hub.expire, hub.clock, None if leases is None else leases.deals
     )
     hub.listeners.append(deadlines.arm)
+    expiries = Expiries(deadlines.loop, hub.clock, lambda player_id: hub.moved(player_id, False))
+    hub.live.ends.append(expiries.at)  # a suspension's end: his views, with no change stored
     if leases is not None:  # a table taken, by a command or a takeover: its deadline
         leases.taken.append(deadlines.arm)
     bus = None
@@ -165,6 +171,7 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
             deadlines.close()
             raise
     scaled = Scaled(hub, deadlines, bus, leases)
+    scaled.expiries = expiries
     if leases is None:
         deadlines.arm_all()  # the embedded server deals every table
     else:

@@ -935,6 +935,9 @@ class Preview:
 
     legal: list[LegalCommand] = field(default_factory=list)
     held: str = ""
+    until: datetime | None = None
+    """When ``held`` runs out by itself (a suspension's or a self-exclusion's end, aware
+    UTC; ``None``: not by itself): what it offers then differs with no change stored."""
 
 
 def preview(session: Session, player: Player, actor: Actor, table_id: str, game: str) -> Preview:
@@ -953,7 +956,7 @@ def preview(session: Session, player: Player, actor: Actor, table_id: str, game:
     except disabling.PlayerDisabled as refusal:
         return Preview(held=player_disabled(refusal))
     except PlayStopped as refusal:
-        return Preview(held=play_stopped(refusal))
+        return Preview(held=play_stopped(refusal), until=refusal.until)
     except disabling.DisabledError as refusal:
         return Preview(held=table_disabled(refusal.closed))
     except versions.NotInForce:

@@ -106,6 +106,11 @@ class Deadlines:
         self._thread.start()
 
     @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop of the timers' thread (:class:`Expiries` keeps its timers there)."""
+        return self._loop
+
+    @property
     def armed(self) -> int:
         """How many tables have a timer set."""
         return len(self._timers)
@@ -241,3 +246,54 @@ class Deadlines:
         with contextlib.suppress(RuntimeError):
             self._loop.call_soon_threadsafe(self._failed.pop, table_id, None)
         self.arm(table_id)  # the next wait's deadline, or the same one moved on
+
+
+class Expiries:
+    """When a reason a player's views give for holding his play runs out by itself (a
+    suspension's or a self-exclusion's end, 814a.2): no change is stored then, so nothing
+    else would tell his open views. Each process keeps, per player whose views it built
+    with such a reason (``LiveTables.ends``), one timer on ``loop`` (the deadline timers'
+    thread) at the earliest end told; when it passes, ``fire(player_id)`` (the hub's
+    ``moved``, not told to the bus: every process that shows the reason keeps its own
+    timer), which reads his views again, and a reason still in force (``clock`` behind)
+    is told again and timed anew. Thread-safe; ``fired`` counts the timers that fired."""
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        clock: Callable[[], datetime],
+        fire: Callable[[str], Any],
+    ) -> None:
+        self.loop = loop
+        self.clock = clock
+        self.fire = fire
+        self.fired = 0
+        self.due: dict[str, datetime] = {}
+        """Per player with a timer set: the moment it keeps (touched on the loop only)."""
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+
+    def at(self, player_id: str, moment: datetime) -> None:
+        """Time ``player_id``'s views for ``moment``, unless an earlier moment is timed
+        for him already (thread-safe; does not wait)."""
+        with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
+            self.loop.call_soon_threadsafe(self._set, player_id, moment)
+
+    def _set(self, player_id: str, moment: datetime) -> None:
+        kept = self.due.get(player_id)
+        if kept is not None and kept <= moment:
+            return
+        old = self._timers.pop(player_id, None)
+        if old is not None:
+            old.cancel()
+        self.due[player_id] = moment
+        seconds = max(0.0, (moment - self.clock()).total_seconds())
+        self._timers[player_id] = self.loop.call_later(seconds, self._fire, player_id)
+
+    def _fire(self, player_id: str) -> None:
+        self._timers.pop(player_id, None)
+        self.due.pop(player_id, None)
+        self.fired += 1
+        try:
+            self.fire(player_id)
+        except Exception:  # told again at his views' next read
+            log.exception("refreshing the views of player %s failed", player_id)
