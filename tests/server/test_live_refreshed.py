@@ -24,12 +24,15 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from natsd import NatsServer
+from sqlalchemy.orm import Session
 from test_games import RULES, START, GameTable
 from test_scaleout import Process, close_embedded, nats, postgres, wager
 from test_websocket import Socket, token
 
+from croupier.ledger import repository as repo
 from croupier.rng import SeededRng
-from croupier.server import create_app
+from croupier.server import create_app, service
+from croupier.server.live import LiveTables, payload
 from croupier.server.scaleout import Scale
 
 __all__ = ["nats", "postgres"]  # fixtures
@@ -275,3 +278,147 @@ def test_a_suspension_that_runs_out_reaches_the_players_socket(tmp_path: Path) -
         assert app.state.scaled.expiries.fired >= 1
     finally:
         close_embedded(table, app, one, two)
+
+
+def _kept_balances(tmp_path: Path) -> tuple[GameTable, Any, Any, Any]:
+    """A High Roll Dice table on SQLite, the process's :class:`LiveTables`, seat 1's
+    player (detached) and a ``reading`` that opens a session and counts its reads."""
+    table = GameTable(f"sqlite:///{tmp_path / 'one.sqlite'}", "high-roll-dice", 2)
+    with Session(table.api.engine) as session:
+        someone = repo.player_by_token(session, token(table.players[1]))
+    reads: list[int] = []
+
+    @contextlib.contextmanager
+    def reading() -> Iterator[Session]:
+        reads.append(1)
+        with Session(table.api.engine) as session:
+            yield session
+
+    reading.reads = reads  # type: ignore[attr-defined]
+    return table, LiveTables(), someone, reading
+
+
+def _wallet_notice(player_id: str, cents: int, moves: int) -> dict[str, Any]:
+    """A command's notice that moved only ``player_id``'s wallet (no events)."""
+    return {"balances": {player_id: cents}, "moves": {player_id: moves}}
+
+
+def test_an_older_balance_heard_after_a_newer_one_is_not_shown(tmp_path: Path) -> None:
+    """Seat 1's wallet after his one deposit of START: count of moves 1. His balance is
+    kept as read; then two wallet updates are heard out of order, the newer (count 3,
+    $7.00 less) first, the older (count 2, $5.00 less) after it: his view shows $7.00
+    less, read from no session, and the older update is not news."""
+    table, live, someone, reading = _kept_balances(tmp_path)
+    now = table.clock()
+    with Session(table.api.engine) as session:
+        assert service.wallet_of(session, someone.id) == (START, 1)
+    shown, _ = live.view(someone, "t", now, reading)
+    assert shown[2] == START
+    seq = shown[0]
+    assert live.told("t", seq, None, _wallet_notice(someone.id, START - 700, 3)) == [someone.id]
+    assert live.told("t", seq, None, _wallet_notice(someone.id, START - 500, 2)) == []
+    reads = len(reading.reads)
+    shown, seen = live.view(someone, "t", now, reading)
+    assert (shown[2], seen["balance"]) == (START - 700, START - 700)
+    assert len(reading.reads) == reads  # from memory
+    table.api.close()
+
+
+def test_a_balance_read_before_a_write_it_overlaps_is_not_kept(tmp_path: Path) -> None:
+    """Seat 1's balance is read for his first view while a $25.00 deposit commits: the
+    read sees START (before it), the deposit's notice (count of moves 2) is heard before
+    the read ends. His next view reads his balance again and shows START + $25.00, as
+    stored, and keeps it."""
+    table, live, someone, reading = _kept_balances(tmp_path)
+    now = table.clock()
+    first = reading
+
+    @contextlib.contextmanager
+    def overlapped() -> Iterator[Session]:
+        with first() as session:
+            live.told("t", None, None, _wallet_notice(someone.id, START + 2_500, 2))
+            yield session
+
+    shown, _ = live.view(someone, "t", now, overlapped)
+    assert shown[2] == START  # what the read saw, shown once
+    with Session(table.api.engine) as session:
+        repo.deposit(session, someone.id, 2_500)
+        session.commit()
+    shown, seen = live.view(someone, "t", now, reading)
+    assert (shown[2], seen["balance"]) == (START + 2_500, START + 2_500)
+    reads = len(reading.reads)
+    assert live.view(someone, "t", now, reading)[0][2] == START + 2_500
+    assert len(reading.reads) == reads  # kept
+    table.api.close()
+
+
+TEN_DOLLARS = RULES["high-roll-dice"]["rules_toml"].replace(
+    "minimum_wager = 500 ", "minimum_wager = 1_000 "
+)
+APPROVAL = {"approved_by": "a Board reviewer", "approval_reference": "BR-2026-118"}
+
+
+def _lowest(frame: dict[str, Any]) -> int | None:
+    """The least wager a frame's view offers (cents; ``None``: none offered)."""
+    for command in frame["data"]["legal_commands"]:
+        if command["command"] == "PlaceWager":
+            return int(command["fields"]["amount"]["low"])
+    return None
+
+
+def test_a_rules_version_that_takes_effect_later_reaches_the_tables_sockets(
+    tmp_path: Path,
+) -> None:
+    """Embedded server: a version of the table's Rules Submission with a $10 minimum
+    wager is filed, approved, to take effect 2 s later. Until then seat 1's socket
+    offers the $5 minimum; with no command and no change stored once that moment has
+    passed, his socket and seat 2's are each sent their view offering $10 (the server's
+    timer of the moment), each the stored view."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite'}"
+    table = GameTable(url, "high-roll-dice", 2)
+    clock = _Running()
+    app = create_app(url, migrate=False, rng=SeededRng(3), clock=clock, scale=Scale())
+    client = TestClient(app)
+    one = Socket(client, "t", token(table.players[1]))
+    two = Socket(client, "t", token(table.players[2]))
+    try:
+        one.wait(_wagers_offered)
+        two.wait(_wagers_offered)
+        before = one.messages[-1]["data"]["legal_commands"]
+        assert _lowest(one.messages[-1]) == 500
+        moment = clock() + timedelta(seconds=2)
+        body = {"rules_toml": TEN_DOLLARS, **APPROVAL, "effective_at": moment.isoformat()}
+        r = client.post("/tables/t/rules/versions", json=body, headers=table.api.admin)
+        assert r.status_code == 201 and r.json()["state"] == "approved", r.text
+        time.sleep(0.5)
+        assert one.messages[-1]["data"]["legal_commands"] == before  # not yet in force
+        for socket, seat in ((one, 1), (two, 2)):
+            socket.wait(lambda m: _lowest(m) == 1_000, timeout=6)
+            r = client.get("/tables/t/view", headers=table.players[seat])
+            assert socket.messages[-1]["data"] == r.json()
+    finally:
+        close_embedded(table, app, one, two)
+
+
+def test_each_move_of_a_wallet_raises_its_count(db_url: str) -> None:
+    """Seat 1's wallet, on SQLite and PostgreSQL (each writes a command its own way):
+    one deposit of START when his account opened, count of moves 1; his $5.00 wager, a
+    command, START - $5.00 at count 2, which the command's notice carries; a $7.00
+    withdrawal to the cashier, START - $12.00 at count 3."""
+    table = GameTable(db_url, "high-roll-dice", 1)
+    heard: list[dict[str, Any]] = []
+    hub = table.api.app.state.hub
+    hub.listeners.append(lambda _table, written: heard.append(payload(written) or {}))
+    someone = table.ids[1]
+    with Session(table.api.engine) as session:
+        assert service.wallet_of(session, someone) == (START, 1)
+    table.send(1, wager(0))
+    with Session(table.api.engine) as session:
+        assert service.wallet_of(session, someone) == (START - 500, 2)
+    assert [(n["balances"], n["moves"]) for n in heard if n.get("balances")] == [
+        ({someone: START - 500}, {someone: 2})
+    ]
+    _money(table.api.client, table, "withdrawals", 700, "w1")
+    with Session(table.api.engine) as session:
+        assert service.wallet_of(session, someone) == (START - 1_200, 3)
+    table.api.close()

@@ -135,7 +135,7 @@ def post(
             session.execute(
                 update(Account)
                 .where(Account.id == account_id, guard)
-                .values(balance=Account.balance + amount)
+                .values(balance=Account.balance + amount, moves=Account.moves + 1)
                 .execution_options(synchronize_session=False)
             ),
         )

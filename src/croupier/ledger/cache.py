@@ -175,8 +175,9 @@ class Written:
     the wait it times. What the other processes need to show the change with no read
     (:mod:`croupier.server.live`): ``events`` (seq, round id, index, stored body),
     ``round`` (id, version, status after them), the wallets moved (``balances``,
-    player id -> cents) and ``seal``, the commitment announced for the next round where
-    the command announced one."""
+    player id -> cents; ``moves``, player id -> the wallet's count of moves after it,
+    ``accounts.moves``, which orders two balances of one wallet) and ``seal``, the
+    commitment announced for the next round where the command announced one."""
 
     seq: int | None = None
     timed: bool = False
@@ -185,6 +186,7 @@ class Written:
     events: list[tuple[int, str, int, str]] = field(default_factory=list)
     round: tuple[str, int, str] | None = None
     balances: dict[str, int] = field(default_factory=dict)
+    moves: dict[str, int] = field(default_factory=dict)
     seal: str | None = None
 
     def time(self, deadline: Any, kind: str | None = None) -> None:

@@ -32,7 +32,7 @@ from croupier.ledger.hold import record_round
 from croupier.ledger.idempotency import StoredAnswer
 from croupier.ledger.models import WALLET, RoundRow, now
 from croupier.ledger.posting_chain import GENESIS
-from croupier.ledger.postings import _Money, _money, round_postings
+from croupier.ledger.postings import Moved, _Money, _money, round_postings
 from croupier.ledger.protection import (
     Guard,
     add_totals,
@@ -240,6 +240,8 @@ class StoredCommand:
     events: list[NewEvent]
     balances: dict[int, Cents] = field(default_factory=dict)
     """Account id -> balance after the command, for every account it moved."""
+    moves: dict[int, int] = field(default_factory=dict)
+    """Account id -> its count of moves after the command (``accounts.moves``)."""
 
 
 def store_command(
@@ -303,18 +305,19 @@ def store_command(
     write = _write_at_once if db.postgresql and rows else _write_each
     to_write = _Write(head, round_row, old_version, version, status, len(rows), event_params,
                          chain_params, money, totals, when, created)  # fmt: skip
-    balances = write(db, to_write)
+    moved = write(db, to_write)
     if status != "open":  # the round ended with this command: the hold report's totals
         record_round(db, round_row.table_id, round_, moment, head.gaming_day)
     large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
         session, round_row.table_id, round_row.id, round_.events, first_new, status != "open", when
     )
-    _note(session, round_row, rows, seq, (version, status), wallets, balances)
+    _note(session, round_row, rows, seq, (version, status), wallets, moved)
     if old_version is None:  # a new round has no deadline yet
         stage_round(session, round_row.id, version, round_)
     else:
         stage_round(session, round_row.id, version, round_, head.deadline, head.deadline_kind)
-    return StoredCommand(rows, balances)
+    balances = {account: cents for account, (cents, _) in moved.items()}
+    return StoredCommand(rows, balances, {account: n for account, (_, n) in moved.items()})
 
 
 def _note(
@@ -324,11 +327,11 @@ def _note(
     seq: int,
     after: tuple[int, str],
     wallets: Mapping[str, Any],
-    balances: Mapping[int, Cents],
+    balances: Mapping[int, Moved],
 ) -> None:
     """Note what the command left at its table (:func:`written`): the chain's events now,
-    the events it wrote, the round after them, and the wallets it moved (account ids are
-    cached per process: no read)."""
+    the events it wrote, the round after them, and the wallets it moved with their counts
+    of moves (account ids are cached per process: no read)."""
     noted = written(session, round_row.table_id)
     noted.seq = seq
     noted.events.extend((row.seq, row.round_id, row.index, row.body) for row in rows)
@@ -336,7 +339,9 @@ def _note(
     for player_id in wallets:
         account = account_id(session, WALLET, player_id=player_id)
         if account in balances:
-            noted.balances[player_id] = int(balances[account])
+            cents, moves = balances[account]
+            noted.balances[player_id] = int(cents)
+            noted.moves[player_id] = int(moves)
 
 
 def _event_rows(
@@ -430,9 +435,9 @@ class _Write:
     created: Any
 
 
-def _write_at_once(db: Raw, cmd: _Write) -> dict[int, Cents]:
+def _write_at_once(db: Raw, cmd: _Write) -> dict[int, Moved]:
     """PostgreSQL: write the command in one statement (:func:`_write_command`, one round
-    trip); returns the moved accounts' balances."""
+    trip); returns the moved accounts' balances and counts of moves."""
     params = (
         cmd.event_params
         | cmd.chain_params
@@ -463,14 +468,14 @@ def _write_at_once(db: Raw, cmd: _Write) -> dict[int, Cents]:
         raise _stale(cmd.round_row.table_id)
     if lines != len(cmd.money.lines):
         raise LedgerError("a posting line lost its posting", "ledger")
-    balances = {row[3]: row[4] for row in found if row[3] is not None}
+    balances = {row[3]: (int(row[4]), int(row[5])) for row in found if row[3] is not None}
     cmd.money.check(db, balances)
     return balances
 
 
-def _write_each(db: Raw, cmd: _Write) -> dict[int, Cents]:
+def _write_each(db: Raw, cmd: _Write) -> dict[int, Moved]:
     """SQLite (no round trips), or no events: write the command a statement each; returns
-    the moved accounts' balances."""
+    the moved accounts' balances and counts of moves."""
     moved = db.execute(_MOVE_HEAD, cmd.chain_params)
     if moved.rowcount != 1:
         raise _stale(cmd.round_row.table_id)

@@ -184,6 +184,10 @@ class Account(Base):
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), default=None)
     table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), default=None)
     balance: Mapped[int] = mapped_column(BigInteger, default=0)
+    moves: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    """How many times the balance moved (migration 0022): raised in the same ``UPDATE``
+    as the balance, under its row's lock, so a later committed balance has a higher
+    count (:class:`croupier.server.live.LiveTables` keeps the newest it hears)."""
 
 
 class Posting(Base):

@@ -11,7 +11,7 @@ player bank's chips and result: :meth:`croupier.game.TablePolicy.moves`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,9 @@ from croupier.ledger.sql import (
     _numbered,
 )
 from croupier.money import Cents, format_cents
+
+Moved = tuple[Cents, int]
+"""A moved account's new balance and its count of moves (``accounts.moves``)."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,7 @@ class _Money:
             params[f"posting_prev{i}"], params[f"posting_hash{i}"] = self.hashes[i]
         return params
 
-    def check(self, db: Raw, balances: dict[int, Cents]) -> None:
+    def check(self, db: Raw, balances: Mapping[int, object]) -> None:
         """Raise :class:`InsufficientFunds` for an account that the balances' guard
         refused to move (no wallet or escrow goes below zero): its id is missing from
         ``balances``, the moved accounts' new balances."""
@@ -108,13 +111,14 @@ class _Money:
                     "ledger:no-negative-balance",
                 )
 
-    def write(self, db: Raw, table_id: str, round_id: str, created: Any) -> dict[int, Cents]:
+    def write(self, db: Raw, table_id: str, round_id: str, created: Any) -> dict[int, Moved]:
         """SQLite: move the balances (one ``UPDATE``), then the postings and their lines
-        (two ``INSERT`` statements); returns the moved accounts' new balances."""
-        balances: dict[int, Cents] = {}
+        (two ``INSERT`` statements); returns the moved accounts' new balances and counts
+        of moves."""
+        balances: dict[int, Moved] = {}
         if self.moves:
             moved = db.execute(_move_balances(len(self.moves)), _numbered(self.moves))
-            balances = dict(moved.fetchall())
+            balances = {row[0]: (int(row[1]), int(row[2])) for row in moved.fetchall()}
             self.check(db, balances)
         if not self.postings:
             return balances

@@ -92,14 +92,14 @@ def _insert_events(count: int) -> Statement:
 @functools.lru_cache(maxsize=64)
 def _move_balances(count: int) -> Statement:
     """``count`` accounts' balances moved in one ``UPDATE``, returning each moved account's
-    id and new balance; an account where a wallet or escrow would go below zero is not
-    moved (and not returned)."""
+    id, new balance and count of moves (raised by one: ``accounts.moves``); an account
+    where a wallet or escrow would go below zero is not moved (and not returned)."""
     values = _rows(count, ("id", "amount"), {"id": "INTEGER", "amount": "BIGINT"})
     return Statement.of(
-        "UPDATE accounts SET balance = accounts.balance + v.column2 "
+        "UPDATE accounts SET balance = accounts.balance + v.column2, moves = accounts.moves + 1 "
         f"FROM (VALUES {values}) AS v WHERE accounts.id = v.column1 "
         "AND (accounts.kind NOT IN ('wallet', 'escrow') OR accounts.balance + v.column2 >= 0) "
-        "RETURNING accounts.id, accounts.balance"
+        "RETURNING accounts.id, accounts.balance, accounts.moves"
     )
 
 
@@ -139,8 +139,9 @@ def _write_command(
     joined to its posting by (event index, kind); ``totals`` players' running totals
     (:func:`croupier.ledger.protection.totals_sql`). Returns one row per balance moved (at
     least one row): how many table rows, round rows and lines it wrote, and the account's
-    id and new balance (``NULL`` where none moved). Table rows or round rows other than 1
-    mean the command is stale; fewer balances than ``moves``, that a guard refused."""
+    id, new balance and count of moves (``NULL`` where none moved). Table rows or round
+    rows other than 1 mean the command is stale; fewer balances than ``moves``, that a
+    guard refused."""
     if new_round:
         round_ = (
             "INSERT INTO rounds (id, table_id, number, version, status, opened_at) "
@@ -180,7 +181,9 @@ def _write_command(
         ]
         counted = "(SELECT count(*) FROM l)"
     counts = f"SELECT (SELECT count(*) FROM h) AS h, (SELECT count(*) FROM r) AS r, {counted} AS l"
-    balances = "LEFT JOIN b ON true" if moves else "LEFT JOIN (SELECT NULL, NULL) AS b ON false"
+    balances = (
+        "LEFT JOIN b ON true" if moves else "LEFT JOIN (SELECT NULL, NULL, NULL) AS b ON false"
+    )
     return Statement.of(f"WITH {', '.join(parts)} SELECT c.*, b.* FROM ({counts}) AS c {balances}")
 
 

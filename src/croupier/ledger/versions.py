@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -244,10 +244,8 @@ def _effective(session: Session, table_id: str) -> tuple[Effective, ...]:
     )
 
 
-def _in_force(
-    session: Session, table_id: str, moment: datetime, steps: int | None = None
-) -> Effective | None:
-    """The version in force at ``moment`` from the cached versions (read again where the
+def _cached(session: Session, table_id: str, steps: int | None = None) -> tuple[Effective, ...]:
+    """The table's versions put in force, from the process's cache (read again where the
     table's count of steps, ``steps`` when the caller read it, moved)."""
     count = steps_count(session, table_id) if steps is None else steps
     found = staged_versions(session, table_id, count)
@@ -258,11 +256,35 @@ def _in_force(
         else:
             found = _effective(session, table_id)
             stage_versions(session, table_id, count, found)
+    return cast(tuple[Effective, ...], found)
+
+
+def _in_force(
+    session: Session, table_id: str, moment: datetime, steps: int | None = None
+) -> Effective | None:
+    """The version in force at ``moment`` from the cached versions (read again where the
+    table's count of steps, ``steps`` when the caller read it, moved)."""
+    found = _cached(session, table_id, steps)
     effective: Effective
     for effective in reversed(found):
         if effective.covers(moment):
             return effective
     return None
+
+
+def next_change(session: Session, table_id: str, at: datetime) -> datetime | None:
+    """The first moment after ``at`` (aware UTC) when the table's version in force
+    changes by itself, with nothing filed then (a version put in force from a later
+    moment takes effect, or one in force ends), or ``None``: none to come."""
+    moment = utc(at)
+    later = [
+        when
+        for effective in _cached(session, table_id)
+        # the first version is in force from the table's creation, whatever its moment
+        for when in (None if effective.version == 1 else effective.effective_at, effective.ended_at)
+        if when is not None and when > moment
+    ]
+    return min(later, default=None)
 
 
 def in_force(

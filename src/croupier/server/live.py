@@ -17,7 +17,9 @@ the table's sequence number (one skipped, or a notice that carries no events: a 
 taken or left, a change of the process's own that it did not write down), after a reconnect
 to the bus (every table is marked behind), and for what a notice never carries: a
 viewer's balance the first time (then moved by the notices of every table, and read
-again after his wallet moved outside the tables: :meth:`LiveTables.moved`), and the
+again after his wallet moved outside the tables: :meth:`LiveTables.moved`; each kept with
+his wallet's count of moves, :class:`Kept`, so that an older balance heard or read late
+never replaces a newer one), and the
 commands that would open the next round (read once between rounds, kept while the seats
 stay as they are and no rules filing or disabling marks the table stale:
 :meth:`LiveTables.stale`). A catch-up of a round already kept reads only its events from the
@@ -42,6 +44,7 @@ from sqlalchemy.orm import Session
 from croupier.engine import DEALER, Actor, Round
 from croupier.errors import CroupierError
 from croupier.ledger import repository as repo
+from croupier.ledger import versions
 from croupier.ledger.cache import Written
 from croupier.ledger.models import EventRow, GameTable, Player
 from croupier.registry import round_type
@@ -55,6 +58,16 @@ Shown = tuple[int, int, int, Any]
 view shows that no event at the table changes: the viewer's balance (a deposit, a
 withdrawal) and what he may send and why not (a Rules Submission filed, a table
 disabled, a self-check failed)."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A player's balance as kept: ``cents`` (``None``: read it again) as of his wallet's
+    ``moves``th move (``accounts.moves``, raised under the wallet's lock by every move,
+    so of two balances of one wallet the later committed has the higher count)."""
+
+    cents: int | None
+    moves: int
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,7 @@ def payload(written: Written | None) -> dict[str, Any] | None:
         "deadline": None if deadline is None else deadline.isoformat(),
         "kind": written.kind,
         "balances": dict(written.balances),
+        "moves": dict(written.moves),
         "seal": written.seal,
     }
 
@@ -246,7 +260,10 @@ class LiveTables:
         self._tables: dict[str, LiveTable] = {}
         self._told: dict[str, int] = {}
         """Per table: the highest sequence number a notice told of."""
-        self._balances: dict[str, int] = {}
+        self._balances: dict[str, Kept] = {}
+        """Per player: his balance as kept (``None``: read it again) and the count of moves
+        of his wallet it is as of, or the least count a balance read must have to be kept
+        (:class:`Kept`): an older balance, heard or read late, never replaces it."""
         self._previews: dict[tuple[str, str], service.Preview] = {}
         self._epoch = 0
         """Counts :meth:`moved` and :meth:`stale`: a read begun before one of them is not
@@ -257,6 +274,11 @@ class LiveTables:
         """Told ``(player, moment)`` for every read of what a player may send whose
         reason for holding his play runs out by itself at ``moment`` (a suspension's end:
         :class:`~croupier.server.timers.Expiries`)."""
+        self.turns: list[Callable[[str, datetime], Any]] = []
+        """Told ``(table, moment)`` for every read of a table whose version of its Rules
+        Submission in force changes by itself at ``moment`` (one put in force from a later
+        moment: :func:`croupier.ledger.versions.next_change`), with nothing stored then
+        to tell its views."""
 
     def told(
         self, table_id: str, seq: int | None, seats: int | None, notice: dict[str, Any] | None
@@ -265,12 +287,8 @@ class LiveTables:
         (``None``: not known), ``seats`` the seats taken (``None``: as they were),
         ``notice`` what it wrote (:func:`payload`; ``None``: not carried). Returns the
         players whose balance kept it moved (their views elsewhere show it too)."""
-        moved = []
         with self._lock:
-            for player_id, cents in ((notice or {}).get("balances") or {}).items():
-                if self._balances.get(player_id, int(cents)) != int(cents):
-                    self._balances[player_id] = int(cents)
-                    moved.append(player_id)
+            moved = self._heard_balances(notice or {})
             if seq is not None:
                 self._told[table_id] = max(seq, self._told.get(table_id, 0))
             table = self._tables.get(table_id)
@@ -282,6 +300,30 @@ class LiveTables:
                 self.applied += 1
             elif seq is None or seq > table.seq or seats not in (None, len(table.seats)):
                 self._tables[table_id] = replace(table, behind=True)
+        return moved
+
+    def _heard_balances(self, notice: dict[str, Any]) -> list[str]:
+        """Keep the balances ``notice`` carries that are newer than those kept (a higher
+        count of moves; a notice that carries no count makes the balance read again);
+        returns the players whose balance kept moved. Called with the lock held."""
+        moved = []
+        counts = notice.get("moves") or {}
+        for player_id, cents in (notice.get("balances") or {}).items():
+            kept = self._balances.get(player_id)
+            if kept is None:
+                continue  # not kept here: read at his first view
+            count = counts.get(player_id)
+            if count is None:
+                after = Kept(None, kept.moves) if kept.cents != int(cents) else kept
+            elif int(count) <= kept.moves:
+                continue  # as old as what is kept, or older: heard out of order
+            elif kept.cents is None:  # to be read again: only the least count rises
+                after = Kept(None, int(count))
+            else:
+                after = Kept(int(cents), int(count))
+            if after.cents != kept.cents or after.cents is None:
+                moved.append(player_id)
+            self._balances[player_id] = after
         return moved
 
     def behind(self) -> None:
@@ -303,7 +345,9 @@ class LiveTables:
         forgotten, read again at his next view."""
         with self._lock:
             self._epoch += 1
-            self._balances.pop(player_id, None)
+            kept = self._balances.get(player_id)
+            if kept is not None:  # read again; a notice until then raises only the count
+                self._balances[player_id] = Kept(None, kept.moves)
             for key in [key for key in self._previews if key[1] == player_id]:
                 del self._previews[key]
 
@@ -333,7 +377,8 @@ class LiveTables:
         the player's balance, the next round's opening)."""
         with self._lock:
             table = self._tables.get(table_id)
-            balance = self._balances.get(player.id)
+            kept = self._balances.setdefault(player.id, Kept(None, 0))
+            balance = kept.cents
             preview = self._previews.get((table_id, player.id))
             epoch = self._epoch
         if (
@@ -343,7 +388,7 @@ class LiveTables:
             or (preview is None and needs_preview(table, actor_in(table, player)))
         ):
             with reading() as session:
-                table, balance, preview = self._read(session, player, table_id, table, epoch)
+                table, balance, preview = self._read(session, player, table, (table_id, now), epoch)
         out = view_of(table, player, balance, preview or service.Preview(), now)
         dumped = out.model_dump(mode="json")
         return (
@@ -356,16 +401,22 @@ class LiveTables:
         self,
         session: Session,
         player: Player,
-        table_id: str,
         table: LiveTable | None,
+        where: tuple[str, datetime],
         epoch: int,
     ) -> tuple[LiveTable, int, service.Preview | None]:
-        """What :meth:`view` lacks, read: the table where it is behind (or not kept), the
-        player's balance, and what he may send where no round is open; kept only where
-        no wallet moved and no table went stale since ``epoch`` (the read may be older)."""
+        """What :meth:`view` lacks, read: the table ``where`` says (and the time) where it
+        is behind (or not kept), the player's balance, and what he may send where no
+        round is open; kept only where no wallet moved and no table went stale since
+        ``epoch`` (the read may be older)."""
+        table_id, now = where
         if table is None or table.behind:
             table = self._install(loaded(session, table_id, table), epoch)
-        balance = service.balance_of(session, player.id)
+            turn = versions.next_change(session, table_id, now)
+            if turn is not None:
+                for told in self.turns:
+                    told(table_id, turn)
+        read = service.wallet_of(session, player.id)
         preview = None
         actor = actor_in(table, player)
         if actor is not None and needs_preview(table, actor):
@@ -374,11 +425,23 @@ class LiveTables:
                 for end in self.ends:
                     end(player.id, preview.until)
         with self._lock:
-            if self._epoch == epoch:
-                self._balances[player.id] = balance
-                if preview is not None:
-                    self._previews[(table_id, player.id)] = preview
+            balance = self._keep_balance(player.id, read, epoch)
+            if self._epoch == epoch and preview is not None:
+                self._previews[(table_id, player.id)] = preview
         return table, balance, preview
+
+    def _keep_balance(self, player_id: str, read: tuple[int, int], epoch: int) -> int:
+        """The balance to show of ``read`` (cents, count of moves): a newer one kept
+        meanwhile (heard while it was read) wins; ``read`` is kept where it is as new as
+        what is kept and no wallet moved or table went stale since ``epoch``. Called
+        with the lock held."""
+        cents, count = read
+        kept = self._balances.get(player_id)
+        if kept is not None and kept.cents is not None and kept.moves > count:
+            return kept.cents
+        if self._epoch == epoch and (kept is None or count >= kept.moves):
+            self._balances[player_id] = Kept(cents, count)
+        return cents
 
     def _install(self, fresh: LiveTable, epoch: int) -> LiveTable:
         """Keep ``fresh`` (just read) unless what is kept is as far on; behind where a

@@ -5,8 +5,10 @@ assembled onto an app by :func:`install` from a :class:`Scale`.
   process deals every table; its sockets are woken by the changes it commits
   (:meth:`~croupier.server.fanout.Hub.changed`), its deadlines are timers
   (:class:`~croupier.server.timers.Deadlines`), and so are the ends of the suspensions
-  its sockets' views show (:class:`~croupier.server.timers.Expiries`, in every mode
-  below too). No bus, no lease, no poll.
+  its sockets' views show and the moments their tables' versions of a Rules Submission
+  put in force from later take effect (:class:`~croupier.server.timers.Expiries`, in
+  every mode below too: each process times the tables its sockets watch). No bus, no
+  lease, no poll.
 - **Scale-out** (``Scale(bus="nats://...", address=...)``, ``croupier serve --db
   postgresql+psycopg://... --bus nats://...``, any number of processes on any number of
   machines): each table is dealt by one process at a time
@@ -78,6 +80,9 @@ class Scaled:
         self.leases = leases
         self.expiries: Expiries | None = None
         """The timers of the players' suspensions' ends (:class:`Expiries`)."""
+        self.turns: Expiries | None = None
+        """The timers of the moments the watched tables' versions of their Rules
+        Submissions in force change by themselves (:class:`Expiries` keyed by table)."""
         self._stop = threading.Event()
         self._turn = threading.Event()
         """Set to run the renewal and take-over turn now, not a third of a lease on."""
@@ -159,6 +164,8 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
     hub.listeners.append(deadlines.arm)
     expiries = Expiries(deadlines.loop, hub.clock, lambda player_id: hub.moved(player_id, False))
     hub.live.ends.append(expiries.at)  # a suspension's end: his views, with no change stored
+    turns = Expiries(deadlines.loop, hub.clock, lambda table_id: hub.refreshed(table_id, False))
+    hub.live.turns.append(turns.at)  # rules put in force from later: the table's views then
     if leases is not None:  # a table taken, by a command or a takeover: its deadline
         leases.taken.append(deadlines.arm)
     bus = None
@@ -171,7 +178,7 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
             deadlines.close()
             raise
     scaled = Scaled(hub, deadlines, bus, leases)
-    scaled.expiries = expiries
+    scaled.expiries, scaled.turns = expiries, turns
     if leases is None:
         deadlines.arm_all()  # the embedded server deals every table
     else:

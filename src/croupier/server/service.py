@@ -373,16 +373,25 @@ def seat_names(session: Session, seats: Mapping[int, str]) -> dict[int, str]:
     return {seat: names.get(pid) or f"Seat {seat}" for seat, pid in seats.items()}
 
 
-_BALANCE = Statement.of("SELECT balance FROM accounts WHERE kind = 'wallet' AND player_id = :p")
+_BALANCE = Statement.of(
+    "SELECT balance, moves FROM accounts WHERE kind = 'wallet' AND player_id = :p"
+)
 
 
 def balance_of(session: Session, player_id: str) -> int:
     """The player's wallet balance (cents), by one prebuilt statement (a view's read);
     raises :class:`NotFound` where he has no wallet."""
+    return wallet_of(session, player_id)[0]
+
+
+def wallet_of(session: Session, player_id: str) -> tuple[int, int]:
+    """The player's wallet balance (cents) and its count of moves (``accounts.moves``,
+    which orders two balances of the wallet), by one prebuilt statement; raises
+    :class:`NotFound` where he has no wallet."""
     found = raw(session).execute(_BALANCE, {"p": player_id}).fetchone()
     if found is None:
         raise repo.NotFound(f"there is no {WALLET} account for {player_id}", NOT_FOUND)
-    return int(found[0])
+    return int(found[0]), int(found[1])
 
 
 def _open_round(session: Session, table_id: str) -> RoundRow | None:

@@ -256,7 +256,12 @@ class Expiries:
     thread) at the earliest end told; when it passes, ``fire(player_id)`` (the hub's
     ``moved``, not told to the bus: every process that shows the reason keeps its own
     timer), which reads his views again, and a reason still in force (``clock`` behind)
-    is told again and timed anew. Thread-safe; ``fired`` counts the timers that fired."""
+    is told again and timed anew. Thread-safe; ``fired`` counts the timers that fired.
+
+    The same timers keyed by table (``LiveTables.turns``, ``fire``: the hub's
+    ``refreshed``, not told to the bus) time the moment a table's version of its Rules
+    Submission put in force from later takes effect, or one in force ends: what the
+    table offers changes then with nothing stored."""
 
     def __init__(
         self,
