@@ -31,7 +31,8 @@ the embedded server, or a bus between processes; ``poll_seconds`` is ``None``): 
 command, a seat taken or a timeout in this process wakes the table's sockets at once
 (:meth:`Hub.changed`), a change another process committed when the bus tells of it
 (:meth:`Hub.heard`, :mod:`croupier.server.bus`); nothing else, so an idle watched table
-costs no database read; its deadlines are the owner's timers.
+costs no database read; its deadlines are the owner's timers. Which sockets a change
+wakes is :mod:`croupier.server.notices` (the hub's base); this module serves them.
 
 Otherwise (``poll_seconds`` set, the default of ``create_app``; processes sharing a
 database without a bus): a change in this process wakes the table's sockets at once;
@@ -51,8 +52,8 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -67,7 +68,8 @@ from croupier.ledger.cache import Written
 from croupier.ledger.models import GameTable, Player, Seat
 from croupier.rng import Rng
 from croupier.server import driver, service
-from croupier.server.live import LiveTables, Shown, payload
+from croupier.server.live import Shown
+from croupier.server.notices import Notices, Watcher
 
 BEARER_PROTOCOL = "croupier.bearer"
 """The subprotocol that says the next one offered is the bearer token."""
@@ -106,18 +108,9 @@ def _reason(text: str) -> str:
     return text if len(data) <= 123 else data[:120].decode(errors="ignore") + "..."
 
 
-@dataclass(eq=False)
-class _Watcher:
-    loop: asyncio.AbstractEventLoop
-    player_id: str = ""
-    table_id: str = ""
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    ended: bool = False
-    """The player's session ended (signed out in this process): the socket closes 4401."""
-
-
-class Hub:
-    """The sockets of this process by table, and how each is served.
+class Hub(Notices):
+    """How the sockets of this process are served (each registered with, and woken by,
+    :class:`~croupier.server.notices.Notices`, its base).
 
     ``sessions`` opens a database session; ``rng`` and ``clock`` are the app's (the
     clock gives aware UTC datetimes) for the deadlines the poll enforces; ``limits`` the
@@ -134,6 +127,7 @@ class Hub:
         admit: Callable[[Session, Player], None] | None = None,
         trusted: Callable[[Player], bool] | None = None,
     ) -> None:
+        super().__init__()
         self.sessions = sessions
         self.admit = admit
         """Refuses (:class:`~croupier.errors.CroupierError`) a player whose session has
@@ -147,155 +141,12 @@ class Hub:
         self.clock = clock
         self.poll_seconds = poll_seconds
         self.limits = limits or SocketLimits()
-        self._watchers: dict[str, set[_Watcher]] = {}
-        self._by_player: dict[str, set[_Watcher]] = {}
-        """Per player: the sockets of this process he keeps open."""
         self._reading = threading.BoundedSemaphore(self.limits.connections)
         """Held by a socket's thread while it reads the database."""
         self._limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]
         self._limiters = weakref.WeakKeyDictionary()
         """Per event loop, the threads its sockets' reads may take at once (the sockets
         wait for one on the loop, not in a thread)."""
-        self._views: dict[tuple[str, str], tuple[Any, dict[str, Any]]] = {}
-        """Per (table, player): the last view read for his sockets and its signature
-        (where changes are pushed: what it shows, :data:`~croupier.server.live.Shown`)."""
-        self._lock = threading.Lock()
-        self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
-        """Per table: when it was last polled, its signature and whether a deadline had
-        passed; shared by the table's sockets, so a table costs one poll per interval."""
-        self.listeners: list[Callable[[str, Written | None], Any]] = []
-        """Told the table of every change this process commits (:meth:`changed`)."""
-        self.refreshers: list[Callable[[str, str], Any]] = []
-        """Told ``("wallet", PLAYER)`` or ``("table", TABLE)`` for every change this
-        process commits that no event at a table says (:meth:`moved`, :meth:`refreshed`):
-        the bus, which tells the other processes."""
-        self._heard: dict[str, tuple[int, int | None]] = {}
-        """Per table: the latest signature the bus told of (:meth:`heard`)."""
-        self.live = LiveTables()
-        """The watched tables kept in memory, from which views are built where changes
-        are pushed (:mod:`croupier.server.live`)."""
-        self._changes: dict[str, int] = {}
-        """Per table: how many times :meth:`changed` was told, so that a poll read before
-        a change is not kept as the table's state after it."""
-
-    def watching(self, table_id: str) -> int:
-        """How many sockets of this process watch ``table_id``."""
-        with self._lock:
-            return len(self._watchers.get(table_id, ()))
-
-    def changed(self, table_id: str, written: Written | None = None) -> None:
-        """A change at ``table_id`` was committed by this process: wake every socket of
-        this process that watches it, and tell each of :attr:`listeners` (the bus that
-        publishes it to the other processes, the owner's deadline timers; thread-safe)
-        the table and ``written``, what a command left there where it knows (else
-        ``None``: each reads what it needs)."""
-        seq = None if written is None else written.seq
-        moved = self.live.told(table_id, seq, None, payload(written))
-        self.wake(table_id)
-        for player_id in moved:  # his balance at the other tables he watches
-            self._wake_player(player_id, table_id)
-        for listener in self.listeners:
-            listener(table_id, written)
-
-    def heard(
-        self,
-        table_id: str,
-        signature: tuple[int, int | None],
-        wake: bool = True,
-        notice: dict[str, Any] | None = None,
-    ) -> bool:
-        """The bus says ``table_id`` is now at ``signature`` (its chain's event count, the
-        next ``seq``, and its seats taken; ``None``: a command's notice, which leaves the
-        seats as they were): wake its sockets here (``wake``) unless it is no news, with
-        events this process knew of already and the seats it knew (a message heard
-        twice, or overtaken by a later one, wakes nothing; seats that differ wake the
-        sockets even in a message overtaken, as a seat taken elsewhere may be in no later
-        one); ``notice``, what the change wrote (:func:`croupier.server.live.payload`),
-        is applied to the table kept in memory. Returns whether it was news (thread-safe)."""
-        seq, seats = signature
-        told, taken = signature
-        with self._lock:
-            known = self._heard.get(table_id)
-            if known is not None:
-                if seq <= known[0] and (seats is None or seats == known[1]):
-                    return False
-                seq = max(seq, known[0])
-                if seats is None:
-                    seats = known[1]
-            self._heard[table_id] = (seq, seats)
-        moved = self.live.told(table_id, told, taken, notice)
-        if wake:
-            self.wake(table_id)
-        for player_id in moved:  # his balance at the other tables he watches
-            self._wake_player(player_id, table_id)
-        return True
-
-    def moved(self, player_id: str, tell: bool = True) -> None:
-        """The player's wallet moved outside any table's command (a deposit, a withdrawal
-        to the cashier), or what he may do did (disabled, suspended, self-excluded or
-        back), committed: his balance and previews kept are forgotten and his sockets, at
-        every table, are woken, each sent his view with the balance read once; told to
-        :attr:`refreshers` unless heard from them (``tell``; thread-safe)."""
-        self.live.moved(player_id)
-        self._wake_player(player_id)
-        if tell:
-            for refresher in self.refreshers:
-                refresher("wallet", player_id)
-
-    def _wake_player(self, player_id: str, but: str | None = None) -> None:
-        """Wake the player's sockets of this process at every table but ``but``: what
-        they show of him (his balance) changed."""
-        with self._lock:
-            mine = [w for w in self._by_player.get(player_id, ()) if w.table_id != but]
-            for table_id in {w.table_id for w in mine}:
-                self._views.pop((table_id, player_id), None)
-                self._changes[table_id] = self._changes.get(table_id, 0) + 1
-        _set(mine)
-
-    def refreshed(self, table_id: str, tell: bool = True) -> None:
-        """What ``table_id`` offers changed with no event, committed (a Rules Submission
-        filed, put in force or withdrawn; the table disabled or enabled): the table kept
-        is read again at its sockets' next view, and they are woken; told to
-        :attr:`refreshers` unless heard from them (``tell``; thread-safe)."""
-        self.live.stale(table_id)
-        self.wake(table_id)
-        if tell:
-            for refresher in self.refreshers:
-                refresher("table", table_id)
-
-    def refreshed_all(self, tell: bool = True) -> None:
-        """What every table offers changed with no event, committed (a self-check that
-        failed or passed: :mod:`croupier.server.selfcheck`; a game or a paytable disabled
-        or enabled): :meth:`refreshed` for each table this process's sockets watch, told
-        once to :attr:`refreshers` as ``("all", "")`` unless heard from them (``tell``:
-        each other process refreshes the tables its own sockets watch; thread-safe)."""
-        with self._lock:
-            tables = list(self._watchers)
-        for table_id in tables:
-            self.refreshed(table_id, tell=False)
-        if tell:
-            for refresher in self.refreshers:
-                refresher("all", "")
-
-    def catch_up(self) -> None:
-        """Wake every socket of this process (after the bus lost messages: a reconnect),
-        so that each reads its table's signature from the stored events once and is sent
-        what it missed, and nothing it was sent already."""
-        self.live.behind()
-        with self._lock:
-            tables = list(self._watchers)
-        for table_id in tables:
-            self.wake(table_id)
-
-    def wake(self, table_id: str) -> None:
-        """Wake every socket of this process that watches ``table_id`` (thread-safe)."""
-        with self._lock:
-            watchers = list(self._watchers.get(table_id, ()))
-            self._polled.pop(table_id, None)
-            for watcher in watchers:
-                self._views.pop((table_id, watcher.player_id), None)
-            self._changes[table_id] = self._changes.get(table_id, 0) + 1
-        _set(watchers)
 
     def expire(self, table_id: str) -> bool:
         """Apply the timeouts due at ``table_id``; wake its sockets if any was applied,
@@ -466,7 +317,7 @@ class Hub:
                 limiter = self._limiters[loop] = CapacityLimiter(self.limits.connections)
             return limiter
 
-    def _admit(self, watcher: _Watcher, table_id: str) -> str | None:
+    def _admit(self, watcher: Watcher, table_id: str) -> str | None:
         """Count ``watcher``'s socket at ``table_id``, or say (a sentence) which limit
         refuses it."""
         with self._lock:
@@ -486,30 +337,6 @@ class Hub:
             self._watchers.setdefault(table_id, set()).add(watcher)
             return None
 
-    def signed_out(self, player_id: str) -> None:
-        """Close the player's sockets of this process (4401): his session has ended."""
-        with self._lock:
-            mine = list(self._by_player.get(player_id, ()))
-        for watcher in mine:
-            watcher.ended = True
-            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
-                watcher.loop.call_soon_threadsafe(watcher.wake.set)
-
-    def _release(self, watcher: _Watcher, table_id: str) -> None:
-        with self._lock:
-            left = self._watchers.get(table_id, set())
-            left.discard(watcher)
-            if not left:
-                self._watchers.pop(table_id, None)
-                self.live.forget(table_id)
-            if not any(w.player_id == watcher.player_id for w in left):
-                self._views.pop((table_id, watcher.player_id), None)
-            mine = self._by_player.get(watcher.player_id, set())
-            mine.discard(watcher)
-            if not mine:
-                self._by_player.pop(watcher.player_id, None)
-                self.live.forget_player(watcher.player_id)
-
     async def _accepted(
         self,
         websocket: WebSocket,
@@ -517,7 +344,7 @@ class Hub:
         token: str,
         subprotocol: str | None,
         limiter: CapacityLimiter,
-    ) -> tuple[Player, _Watcher] | None:
+    ) -> tuple[Player, Watcher] | None:
         """Accept the socket, then admit its caller and his watcher; ``None`` where it was
         closed instead (signed out, no such table, too many sockets), with why."""
         player, exists = await to_thread.run_sync(
@@ -531,7 +358,7 @@ class Hub:
         if not exists:
             await websocket.close(code=NOT_FOUND, reason=_reason(f"there is no table {table_id!r}"))
             return None
-        watcher = _Watcher(asyncio.get_running_loop(), player.id, table_id)
+        watcher = Watcher(asyncio.get_running_loop(), player.id, table_id)
         refused = self._admit(watcher, table_id)
         if refused is not None:  # accepted first, so that the client reads why
             await websocket.close(code=TOO_MANY, reason=_reason(refused))
@@ -592,10 +419,3 @@ class Hub:
         finally:
             reader.cancel()
             self._release(watcher, table_id)
-
-
-def _set(watchers: Iterable[_Watcher]) -> None:
-    """Wake each of ``watchers`` from any thread (one whose loop has closed is gone)."""
-    for watcher in watchers:
-        with contextlib.suppress(RuntimeError):
-            watcher.loop.call_soon_threadsafe(watcher.wake.set)
