@@ -539,12 +539,12 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                     "",
                     SECTIONS.styles,
                 )
-                yield Choice(
-                    "deal",
-                    '"no more bets": the dice are shaken and the tiles delivered',
-                    "",
-                    command.cite,
+                then = (
+                    "you, the bank, then shake the dice (621a.11(i))"
+                    if round_.state.bank == SEAT
+                    else "the dice are shaken and the tiles delivered"
                 )
+                yield Choice("deal", f'"no more bets": {then}', "", command.cite)
             elif command.command == "SettleWagers":
                 yield Choice("deal", "expose the hands and settle the wagers", "", command.cite)
 
