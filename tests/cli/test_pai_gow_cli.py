@@ -217,7 +217,7 @@ def test_the_bank_offer_and_the_banks_settlement_in_621a_words() -> None:
     assert "co-bank with" in said and "the dealer: yes or no" in said  # wrapped in its cell
     assert "co bank: No, Yes" not in second
     assert "The dealer's wager of $10 against the bank loses (621a.11(n))" in second
-    assert "(Gong (Twelve and Eight)), low 5-5 1-1 (2 (5-5 1-1)) (the bank's hands)" in second
+    assert "(Gong (Twelve and Eight)), low 5-5 1-1 (value 2) (the bank's hands)" in second
     assert not re.search(r"^You: .*: $", second, re.M)
     assert "Your bank settles +$9.50, after $0.50 vigorish" in second
 
@@ -472,3 +472,117 @@ def play_one(seed: int, script: str) -> str:
     )
     assert result.exit_code == 0, result.output
     return result.output
+
+
+# --- a fresh player's findings at seed 5 with the shipped rules (styles, the bank) ------
+SEED_5 = ["--rules", "examples/rules/pai-gow.toml", "--seed", "5", "--rounds", "2"]
+SEED_5_FIRST = "bet 12.15\ndeal\nset 5-5 5-5\ndeal\n"
+"""Seed 5 delivers 1-5 5-5 1-6 5-5; the player sets the pair of Tens: a tie (push)."""
+ALLOWED = (
+    "the standard delivery, House Way From the Left, Cup Say From the Right, Jung Quat, Chee Yee"
+)
+"""The shipped rules' ``delivery_styles`` (house way from the left, cup say from the
+right, jung quat, chee yee) and the standard delivery of 621a.8(d), in 621a.9's names."""
+
+
+def seed_5(script: str, rounds: list[str] | None = None) -> str:
+    args = SEED_5 if rounds is None else [*SEED_5[:-1], *rounds]
+    result = CliRunner().invoke(app, ["play", "pai-gow", *args], input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def after(out: str, typed: str, until: str = "\n> ") -> str:
+    """What the table says to the line ``typed`` (up to the next prompt)."""
+    return out.split(f"> {typed}\n")[1].split(until)[0]
+
+
+def test_621a_9_a_style_the_table_does_not_allow_is_refused_at_once_in_words() -> None:
+    """The shipped rules allow four styles of 621a.9: Pin Say From the Right is refused
+    as it is typed, naming the styles this table allows in 621a.9's words with the rule;
+    an unknown name likewise, listing only this table's styles; the deal then delivers
+    in the standard way, with no refusal."""
+    out = seed_5("bet 10\nstyle pin say from the right\nstyle foo\ndeal\n", ["1"])
+    pin = " ".join(after(out, "style pin say from the right").split())
+    assert pin == (
+        "Refused: the Rules Submission does not allow Pin Say From the Right; allowed: "
+        f"{ALLOWED} (621a.9)"
+    )
+    foo = " ".join(after(out, "style foo").split())
+    assert foo == f"Refused: no style 'foo'; this table allows {ALLOWED} (621a.9)"
+    dealt = after(out, "deal")
+    assert "Refused" not in dealt and "Dice:" in dealt
+    assert not re.search(r"[a-z]_[a-z]", out), out
+
+
+def test_621a_11_i_the_banks_style_chosen_before_its_deal_is_the_one_delivered() -> None:
+    """Round 2, the player the bank at seat 1 (621a.11(c)) with a cut: his ``style chee
+    yee`` then ``deal``: "no more bets", the style chosen by the bank (621a.11(i)), his
+    shake offered next; no refusal, and "deal" again is answered by the shake pending."""
+    script = SEED_5_FIRST + "take bank 20\ncut tiles 1 2\nstyle chee yee\ndeal\n"
+    out = seed_5(script).split("Round r0002")[1]
+    dealt = after(out, "deal")
+    assert "Refused" not in dealt
+    assert "No more bets (621a.7(c))." in dealt  # the bank's deal says it, as every deal
+    assert "The tiles will be delivered by Chee Yee (621a.9(5))" in dealt
+    assert "│ shake dice" in dealt
+
+
+def test_621a_11_c_deal_while_the_bank_is_offered_points_to_the_offer() -> None:
+    """Round 2 offers the bank (621a.11(c)): ``deal`` and ``style`` are refused for the
+    offer, naming take bank and pass bank, not a "no more bets" never announced; the
+    style is not taken."""
+    out = seed_5(SEED_5_FIRST + "deal\nstyle chee yee\n").split("Round r0002")[1]
+    dealt = " ".join(after(out, "deal").split())
+    assert "already" not in dealt and "(621a.11(c))" in dealt
+    assert "take bank CHIPS" in dealt and "pass bank" in dealt
+    style = after(out, "style chee yee")
+    assert style.startswith("Refused:") and "take bank CHIPS or pass bank" in style
+    assert "will be delivered" not in style
+
+
+def test_621a_11_g_to_i_the_banks_decisions_are_said_in_words_and_in_help() -> None:
+    """The bank's cut, the dealer's wager it directs and its shake (621a.11(g)-(i)) are
+    each said by what they do, not by their own names; help tells of banking."""
+    script = SEED_5_FIRST + "take bank 20\ncut tiles 1 2\nhelp\n"
+    out = seed_5(script).split("Round r0002")[1]
+    rows = dict(re.findall(r"^│ (\S[^│]*?)\s*│ (\S[^│]*?)\s*│", out, re.M))
+    assert rows["cut tiles RIGHT LEFT"] != "cut tiles"
+    assert rows["direct dealer wager [AMOUNT]"].startswith("as the bank, have the dealer")
+    told = " ".join(after(out, "help").split())
+    for words in ("take bank CHIPS", "pass bank", "direct dealer wager", "shake dice"):
+        assert words in told
+    assert "(621a.11(h))" in told and "(shake dice, 621a.11(i))" in told
+
+
+def test_621a_11_e_co_bank_typed_in_words_and_said_in_show() -> None:
+    """``take bank 50 cobank yes`` takes the bank with co-banking (621a.11(e)): the house
+    covers half of the wagers, said as it is taken and by ``show``; a ``take bank`` the
+    table cannot read gets its usage in words."""
+    out = seed_5(SEED_5_FIRST + "take bank\ntake bank 50 cobank yes\nshow\n")
+    second = out.split("Round r0002")[1]
+    usage = " ".join(after(second, "take bank").split())
+    assert usage.startswith("usage: take bank CHIPS") and "co-bank yes" in usage
+    assert "co-bank=" not in usage
+    taken = after(second, "take bank 50 cobank yes")
+    assert "the house covering half of the wagers (co-banking)" in taken
+    shown_ = " ".join(after(second, "show").split())
+    assert shown_.startswith(
+        "You are the bank, with $50 to cover the wagers, the house covering half"
+    )
+
+
+def test_621a_4_a_hand_says_its_tiles_once() -> None:
+    """Seed 5's 5-5 5-5 is a pair of Tens (621a.4(a)); 1-5 with 1-6 has 13 spots, a value
+    of 3 (621a.4(c)): each hand's tiles are named once, its rank after them."""
+    out = seed_5(SEED_5_FIRST, ["1"])
+    assert "You set your hands: high 5-5 5-5 (pair of Tens), low 1-5 1-6 (value 3)" in out
+    assert not re.search(r"\(\d \(", out), out
+
+
+def test_621a_8_d_the_standard_delivery_is_said_in_natural_words() -> None:
+    """``style standard``: the standard delivery of 621a.8(d), said "in the standard way"."""
+    out = seed_5("bet 10\nstyle standard\n", ["1"])
+    assert (
+        after(out, "style standard").strip() == "The tiles will be delivered in the standard way."
+    )

@@ -1552,3 +1552,29 @@ def test_621a_13_b_larger_wager_set_first() -> None:
     deal(rnd2, {2: TEN, 3: TEN})
     s2 = REGULATION.set(rnd2.tiles_of(2))
     refused(rnd2, SetHands(seat=2, together=(s2.high[0].code, s2.high[1].code)), 2)
+
+
+def test_621a_9_a_style_not_allowed_is_refused_in_the_regulations_names() -> None:
+    """621a.9: the refusal of a style the Rules Submission does not list names it and the
+    styles allowed as 621a.8(d) and 621a.9 name them (the standard delivery always), in
+    words the browser and the API show as they are: no internal names."""
+    rnd = open_round(stacks=stacks_from({}), delivery_styles=["jung_quat", "chee_yee"])
+    rnd.handle(MixTiles(), DEALER)
+    rnd.handle(PlaceWager(seat=1, amount=TEN), 1)
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    error = refused(rnd, ChooseDelivery(style="pin_say_from_the_right"), DEALER)
+    assert error.cite == "621a.9"
+    assert str(error.reason) == (
+        "the Rules Submission does not allow Pin Say From the Right; allowed: the "
+        "standard delivery, Jung Quat, Chee Yee"
+    )
+
+
+def test_621a_11_c_no_more_bets_waits_for_the_bank_offer_to_be_answered() -> None:
+    """621a.11(c): while the bank is offered, "no more bets" is refused for the offer
+    pending, not as announced already (it has not been)."""
+    rnd = open_round(stacks=stacks_from({}), context=_context(bank_offer_from=3), **BANKING)  # type: ignore[arg-type]
+    error = refused(rnd, AnnounceNoMoreBets(), DEALER)
+    assert error.cite == "621a.11(c)"
+    assert "already" not in str(error.reason)
+    assert "the bank is being offered to seat 3" in str(error.reason)

@@ -88,6 +88,24 @@ STYLE_CITES: dict[DeliveryStyle, str] = {
 }
 """The section that describes each delivery style."""
 
+STYLE_NAMES: dict[DeliveryStyle, str] = {
+    DeliveryStyle.STANDARD: "the standard delivery",
+    DeliveryStyle.HOUSE_WAY_FROM_THE_LEFT: "House Way From the Left",
+    DeliveryStyle.CUP_SAY_FROM_THE_RIGHT: "Cup Say From the Right",
+    DeliveryStyle.CUP_SAY_FROM_THE_LEFT: "Cup Say From the Left",
+    DeliveryStyle.JUNG_QUAT: "Jung Quat",
+    DeliveryStyle.CHEE_YEE: "Chee Yee",
+    DeliveryStyle.PIN_SAY_FROM_THE_RIGHT: "Pin Say From the Right",
+    DeliveryStyle.PIN_SAY_FROM_THE_LEFT: "Pin Say From the Left",
+    DeliveryStyle.DRAGON_HEAD_PHOENIX_TAIL_FROM_THE_RIGHT: (
+        "Dragon Head and Phoenix Tail From the Right"
+    ),
+    DeliveryStyle.DRAGON_HEAD_PHOENIX_TAIL_FROM_THE_LEFT: (
+        "Dragon Head and Phoenix Tail From the Left"
+    ),
+}
+"""Each delivery style by the name 621a.8(d) and 621a.9 give it."""
+
 ALTERNATIVE_STYLES: tuple[DeliveryStyle, ...] = tuple(DeliveryStyle)[1:]
 """The nine styles of 621a.9."""
 
@@ -317,6 +335,20 @@ class PaiGowRules(RulesSubmission):
                     "steps of 621a.10(d) (621a.10(d))"
                 )
 
+    @property
+    def allowed_styles(self) -> tuple[DeliveryStyle, ...]:
+        """The styles this table delivers by: the standard delivery of 621a.8(d), always,
+        and the styles of 621a.9 its Rules Submission lists."""
+        return (DeliveryStyle.STANDARD, *self.delivery_styles)
+
+    def style_refusal(self, style: DeliveryStyle) -> str | None:
+        """Why ``style`` may not be chosen at this table, in the regulation's names
+        (621a.9); ``None`` where it may."""
+        if style in self.allowed_styles:
+            return None
+        allowed = ", ".join(STYLE_NAMES[s] for s in self.allowed_styles)
+        return f"the Rules Submission does not allow {STYLE_NAMES[style]}; allowed: {allowed}"
+
     def describe_limits(self) -> str:
         """``"$5 to $5,000"``: the table limits."""
         return f"{format_cents(self.minimum_wager)} to {format_cents(self.maximum_wager)}"
@@ -331,6 +363,7 @@ __all__ = [
     "SECTIONS",
     "STACKS",
     "STYLE_CITES",
+    "STYLE_NAMES",
     "DeliveryStyle",
     "PaiGowRules",
     "Sections",

@@ -52,6 +52,7 @@ from croupier.games.pai_gow import (
     HandsExposed,
     HandsSet,
     HouseWayShown,
+    NoMoreBets,
     NoRoll,
     NumberDrawn,
     PaiGowRound,
@@ -79,7 +80,7 @@ from croupier.hands.paigow import WAY_RULES, rank_hand
 from croupier.money import Cents, format_cents
 from croupier.quoting import typed_back
 from croupier.rng import Rng
-from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
+from croupier.rules.pai_gow import SECTIONS, STYLE_NAMES, DeliveryStyle, PaiGowRules
 
 if TYPE_CHECKING:
     from croupier.analysis.exact.pai_gow import SettingAdvice
@@ -93,7 +94,14 @@ way, 621a.10(b)).
 A hint gives the optimal setting of your tiles against the house way, with the expected
 result of each setting. You may surrender once your hands are set and the dealer's are
 set, giving up your wager before the hands are exposed (621a.10(e)); deal once the hands
-are set: expose them and settle (621a.10(f))."""
+are set: expose them and settle (621a.10(f)).
+Where the table offers you the bank (621a.11(c)), take bank CHIPS puts CHIPS dollars in
+value chips on the table to cover the wagers against you (take bank 50 co-bank yes: the
+house covers half of them, 621a.11(e)); pass bank passes it on. As the bank you may cut
+the tiles once (cut tiles RIGHT LEFT, the stacks by number from the dealer's right, or
+decline cut, 621a.11(g)); direct dealer wager AMOUNT lowers the dealer's wager against
+you, or 0 for none (621a.11(h)); after "no more bets" you may choose the delivery style
+and you shake the dice (shake dice, 621a.11(i))."""
 
 DECISIONS = (
     "take bank CHIPS [co-bank=no|yes]",
@@ -149,8 +157,39 @@ WORDED = (
 
 
 def _style(style: DeliveryStyle) -> str:
-    """A delivery style in words: ``"jung quat"``."""
+    """A delivery style as the player types it: ``"jung quat"``."""
     return style.value.replace("_", " ")
+
+
+def _delivered(style: DeliveryStyle) -> str:
+    """How the tiles are delivered, in 621a's words: ``"in the standard way"``, ``"by
+    Jung Quat"``."""
+    return "in the standard way" if style is DeliveryStyle.STANDARD else f"by {STYLE_NAMES[style]}"
+
+
+def _named_style(name: str) -> DeliveryStyle | None:
+    """The style ``name`` types, as the player types it or by its name in 621a (any case;
+    ``_`` or ``-`` for a space; ``standard delivery`` or ``the standard delivery`` too)."""
+    wanted = re.sub(r"[\s_-]+", " ", name.strip().lower()).removeprefix("the ")
+    for style in DeliveryStyle:
+        names = {_style(style), STYLE_NAMES[style].lower().removeprefix("the ")}
+        if wanted in names:
+            return style
+    return None
+
+
+BANK_WORDS = {
+    "CutTiles": (
+        "as the bank, have the dealer cut the tiles once: the stacks numbered RIGHT (1 to 8 "
+        "from the dealer's right) move to the right end, those numbered LEFT to the left end"
+    ),
+    "DeclineCut": "as the bank, leave the tiles uncut",
+    "DirectDealerWager": (
+        "as the bank, have the dealer wager less against you (AMOUNT), or nothing (0)"
+    ),
+    "ShakeDice": "as the bank, shake the dice: their total counts to the first stack's position",
+}
+"""What a banking player's decisions do (621a.11(g)-(i)), in plain words."""
 
 
 def _way_rule(rule: str) -> str:
@@ -197,8 +236,10 @@ def _bank_round(event: Event) -> str | None:
             return f"The bank does not cut the tiles ({event.cite})"
         case DealerWagerPlaced(amount=amount):
             return f"The dealer wagers {format_cents(amount)} against the bank ({event.cite})"
+        case NoMoreBets():
+            return f"No more bets ({event.cite})."
         case DeliveryChosen(style=style):
-            return f"The tiles will be delivered {_style(style)} ({event.cite})"
+            return f"The tiles will be delivered {_delivered(style)} ({event.cite})"
         case NoRoll():
             return f"No roll: the dice are shaken again ({event.cite})"
         case StacksCollected():
@@ -265,8 +306,18 @@ def _distinct_settings(advice: SettingAdvice) -> list[tuple[str, str, str, str]]
 
 
 def _hand(tiles: tuple[str, ...] | list[str]) -> str:
-    rank = rank_hand(tiles[0], tiles[1])
-    return f"{' '.join(tiles)} ({rank.text})"
+    """Two tiles and their rank, the tiles said once: ``"5-6 1-5 (value 7)"``,
+    ``"5-5 5-5 (pair of Tens)"``, ``"6-6 2-6 (Gong (Twelve and Eight))"``."""
+    text = rank_hand(tiles[0], tiles[1]).text
+    named = re.fullmatch(r"(.*?) \((.*)\)", text)
+    if named is None:
+        return f"{' '.join(tiles)} ({text})"
+    inside = named[2].split(", ")
+    kept = [part for part in inside if not set(part.split()) <= set(tiles)]
+    if len(kept) == len(inside):  # no tile named in it: "Gong (Twelve and Eight)"
+        return f"{' '.join(tiles)} ({text})"
+    rank = f"value {named[1]}" if named[1].isdigit() else named[1]
+    return f"{' '.join(tiles)} ({', '.join([rank, *kept])})"
 
 
 class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
@@ -354,6 +405,12 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         on: the hands exposed and the wagers settled (621a.10(f))."""
         if any(c.command == "SettleWagers" for c in round_.legal_commands(DEALER)):
             self.act(round_, SettleWagers(), DEALER)
+        elif round_.state.phase is Phase.BANK_OFFER and round_.state.offered == SEAT:
+            self.refused(
+                "the bank is offered to you: answer the offer first, take bank CHIPS to be "
+                "the bank or pass bank to pass it; the deal follows",
+                SECTIONS.bank_rotation,
+            )
         elif round_.state.phase is Phase.SETTING and round_.tiles_of(SEAT):
             self.refused(self.set_first(round_), SECTIONS.set_hands)
         else:
@@ -374,6 +431,28 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             self.act(round_, command, SEAT)
         else:
             self.take(round_, command)
+
+    def decision(self, round_: PaiGowRound, line: str) -> bool:
+        """As every table's, with the co-bank also typed ``co-bank yes``, ``cobank yes`` or
+        ``co bank yes`` (621a.11(e)), and a ``take bank`` the table cannot read answered
+        with its usage in words."""
+        if not re.match(r"take\s+bank\b", line.strip(), re.I):
+            return super().decision(round_, line)
+        found = re.fullmatch(
+            r"take\s+bank\s+(\S+)(?:\s+co[\s-]?bank\s*[=\s]\s*(yes|no))?",
+            line.strip(),
+            re.I,
+        )
+        if found is None:
+            self.console.print(
+                "usage: take bank CHIPS, CHIPS the dollars in value chips that cover the "
+                "wagers (e.g. take bank 50); add co-bank yes to have the house cover half of "
+                f"them ({SECTIONS.co_bank})",
+                markup=False,
+            )
+            return True
+        co_bank = f" co-bank={found[2].lower()}" if found[2] else ""
+        return super().decision(round_, f"take bank {found[1]}{co_bank}")
 
     def check_wallet(self, typed: offered.Typed) -> None:
         """As every table's, but the bank's chips are not a wager: they are the value
@@ -436,8 +515,12 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             yield Choice(typed, does, "", command.cite)
             return
         if command.command == "ChooseDelivery":
-            styles = ", ".join(_style(DeliveryStyle(v)) for v in command.values("style"))
+            styles = ", ".join(STYLE_NAMES[DeliveryStyle(v)] for v in command.values("style"))
             yield Choice("style NAME", f"the delivery style (NAME: {styles})", "", command.cite)
+            return
+        if command.command in BANK_WORDS:
+            row = self.typed_choice(command)
+            yield Choice(row.typed, BANK_WORDS[command.command], row.amount, row.cite)
             return
         if command.command == "PassBank":
             yield Choice("pass bank", "pass the bank to the next player", "", command.cite)
@@ -449,15 +532,19 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
     def dealer_choices(self, round_: PaiGowRound) -> Iterable[Choice]:
         for command in round_.legal_commands(DEALER):
             if command.command == "AnnounceNoMoreBets":
+                styles = ", ".join(STYLE_NAMES[s] for s in self.rules.allowed_styles)
                 yield Choice(
-                    "style NAME", "a delivery style of 621a.9 for this round", "", SECTIONS.styles
-                )
-                yield Choice(
-                    "deal",
-                    '"no more bets": the dice are shaken and the tiles delivered',
+                    "style NAME",
+                    f"a delivery style of 621a.9 for this round (NAME: {styles})",
                     "",
-                    command.cite,
+                    SECTIONS.styles,
                 )
+                then = (
+                    "you, the bank, then shake the dice (621a.11(i))"
+                    if round_.state.bank == SEAT
+                    else "the dice are shaken and the tiles delivered"
+                )
+                yield Choice("deal", f'"no more bets": {then}', "", command.cite)
             elif command.command == "SettleWagers":
                 yield Choice("deal", "expose the hands and settle the wagers", "", command.cite)
 
@@ -476,9 +563,15 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         """``show``: the bank held and its chips, the player's tiles once dealt, then his
         wagers and what he may do (every table's)."""
         if round_.state.bank == SEAT:
+            covered = (
+                f", the house covering half of the wagers (co-banking, {SECTIONS.co_bank})"
+                if round_.state.co_bank
+                else ""
+            )
             self.console.print(
                 f"You are the bank, with {format_cents(round_.state.bank_chips)} to cover "
-                f"the wagers ({SECTIONS.bank_covers})."
+                f"the wagers{covered} ({SECTIONS.bank_covers}).",
+                markup=False,
             )
         self.say_tiles(round_)
         super().show_round(round_)
@@ -537,25 +630,48 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
 
     def choose_style(self, round_: PaiGowRound, name: str) -> None:
         """The style of 621a.9 named in words (``jung quat``; ``_`` or ``-`` for a space):
-        the banking player's choice where the round offers it to him now (621a.11), else
-        the one the dealer delivers this round by."""
-        wanted = re.sub(r"[\s_-]+", " ", name.strip().lower())
-        style = next((s for s in DeliveryStyle if _style(s) == wanted), None)
+        the banking player's choice where the round offers it to him now (621a.11(i)),
+        else, while "no more bets" may be announced, the one this round is delivered by;
+        a style the table does not allow, or a choice not on offer now, refused."""
+        style = _named_style(name)
         if style is None:
-            names = ", ".join(_style(s) for s in DeliveryStyle)
-            self.console.print(f"No style {typed_back(name)}; the styles are {names}", markup=False)
+            allowed = ", ".join(STYLE_NAMES[s] for s in self.rules.allowed_styles)
+            self.refused(
+                f"no style {typed_back(name)}; this table allows {allowed}", SECTIONS.styles
+            )
+            return
+        if (refusal := self.rules.style_refusal(style)) is not None:
+            self.refused(refusal, SECTIONS.styles)
             return
         if any(o.command == "ChooseDelivery" for o in round_.legal_commands(SEAT)):
             self.take(round_, ChooseDelivery(style=style))
             return
+        if round_.state.phase is not Phase.BETTING:
+            self.refused(self.no_style_now(round_), SECTIONS.styles)
+            return
         self.style = style
-        self.console.print(f"The tiles will be delivered {_style(style)}.")
+        self.console.print(f"The tiles will be delivered {_delivered(style)}.")
+
+    def no_style_now(self, round_: PaiGowRound) -> str:
+        """Why no delivery style may be chosen now (it is chosen for the round before its
+        deal, 621a.9, or by a player bank after "no more bets", 621a.11(i))."""
+        state = round_.state
+        if state.phase is Phase.BANK_OFFER and state.offered == SEAT:
+            return "the bank is offered to you: take bank CHIPS or pass bank first"
+        if state.phase in (Phase.MIXING, Phase.CUT, Phase.BANK_OFFER):
+            return "a delivery style is chosen once the tiles are mixed and cut"
+        if state.style is not None:
+            return f"the tiles are already to be delivered {_delivered(state.style)}"
+        return "the delivery style is chosen before the dice are shaken"
 
     def deal(self, round_: PaiGowRound) -> None:
+        """``deal``: "no more bets", the style chosen (by the dealer, or by the player
+        as the bank, 621a.11(i)), and the dealer's steps; a player bank shakes next."""
         if not self.act(round_, AnnounceNoMoreBets(), DEALER):
             return
+        chooser = SEAT if round_.state.bank == SEAT else DEALER
         if self.style is not None and not self.act(
-            round_, ChooseDelivery(style=self.style), DEALER
+            round_, ChooseDelivery(style=self.style), chooser
         ):
             self.style = None
         self.dealer_steps(round_)  # the shake (or the RNG number) and the deal

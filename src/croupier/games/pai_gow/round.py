@@ -701,6 +701,12 @@ class PaiGowRound(WageringRound[PaiGowState]):
         once, with a wager placed."""
         state = self.state
         self._dealer_only(actor, 'announce "no more bets"', S.no_more_bets)
+        if state.phase is Phase.BANK_OFFER:
+            raise NotYourTurn(
+                f"the bank is being offered to seat {state.offered}: the offer is answered "
+                '(the bank taken or passed) before "no more bets"',
+                S.bank_rotation,
+            )
         if state.phase is Phase.MIXING or state.phase is Phase.CUT:
             raise NotYourTurn(
                 '"no more bets" follows the mixing and stacking of the tiles'
@@ -1083,11 +1089,8 @@ class PaiGowRound(WageringRound[PaiGowState]):
             )
         if state.style is not None:
             raise NotYourTurn(f"the delivery style is already {state.style}", cite)
-        if style is not DeliveryStyle.STANDARD and style not in state.rules.delivery_styles:
-            allowed = ", ".join(state.rules.delivery_styles) or "none"
-            raise InvalidWager(
-                f"the Rules Submission does not allow {style}; allowed: {allowed}", S.styles
-            )
+        if (refusal := state.rules.style_refusal(style)) is not None:
+            raise InvalidWager(refusal, S.styles)
         return DeliveryChosen(style=style, by=who, cite=STYLE_CITES[style])
 
     def check_shake(self, actor: Actor, reading: bool) -> str:
