@@ -287,3 +287,15 @@ def test_a_table_offering_the_five_card_bonus_lists_it_among_its_spots() -> None
     script = "bet antes 10\nremove nowhere\nquit\n"
     spots = "Ante Across, Ante Down, Five Card Bonus, Across, Down, Middle"
     assert f"the spots are {spots}," in said_to("remove nowhere", script, EXAMPLE)
+
+
+def test_a_bet_asked_for_with_its_amount_left_out_is_the_most() -> None:
+    """README: an amount the rules bound, left out, is the most allowed. 674a.11(b), (d),
+    (f): each bet is one to three times the ante, so on $5 antes ``bet across``, ``bet
+    down`` and ``bet middle`` are $15 each: 2 x $5 + 3 x $15 = $55 left the $1,000."""
+    out = run("bet antes 5\ndeal\nbet across\nbet down\nbet middle\n")
+    for bet in ("across", "down", "middle"):
+        told = out.split(f"> bet {bet}\n", 1)[1].split("\n> ", 1)[0]
+        assert "needs an amount" not in told
+        assert "$15" in told
+    assert "Balance: $945" in out

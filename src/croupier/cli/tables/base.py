@@ -672,12 +672,43 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             return
         name = self.spot_name(spot)
         as_typed = typed if typed.lower() == name.lower() else self.typed_spot(spot)
+        omitted = self.omitted_amount(round_, spot)
+        if omitted is not None:
+            cents, why = omitted
+            self.console.print(
+                f"No amount given: {name} takes {format_cents(cents)}, {why}.", markup=False
+            )
+            self.place(round_, typed, typed_dollars(cents))
+            return
         example = f"bet {as_typed} {typed_dollars(self.least_amount(round_, spot))}"
         self.refused(
             f"a wager on {name} needs an amount: type bet {as_typed} AMOUNT, AMOUNT in "
             f"dollars (e.g. {example})",
             self.spot_cite(round_, spot),
         )
+
+    most_when_left_out: ClassVar[frozenset[str]] = frozenset()
+    """The spots (their values) of the bets whose amount the rules bound to another
+    wager (Criss-Cross Poker's Across, Down and Middle Bets, one to three times the ante):
+    ``bet SPOT`` with the amount left out is the most the offer allows, as a decision's
+    amount left out is (:mod:`~croupier.cli.tables.offered`)."""
+
+    def omitted_amount(self, round_: RoundT, spot: str) -> tuple[Cents, str] | None:
+        """The amount ``bet SPOT`` with none typed takes, with why in words: the one
+        amount the offer on ``spot`` allows now, else its most where the rules bound it
+        (:attr:`most_when_left_out`); ``None`` where the player must name it (a wager on
+        the layout of any amount within the table's limits)."""
+        for offer in round_.legal_commands(SEAT):
+            amount = offer.first_amount
+            if amount is None or spot not in [str(s) for s in offer.spots]:
+                continue
+            if offered.is_removal(offer) or amount.most is None:
+                continue
+            if amount.least == amount.most:
+                return amount.least, "the only amount it takes now"
+            if spot in self.most_when_left_out:
+                return amount.most, "the most the rules allow it now (an amount left out)"
+        return None
 
     def spot_cite(self, round_: RoundT, spot: str) -> str:
         """The rule of the offer naming ``spot`` (its value) now, else of the wagers

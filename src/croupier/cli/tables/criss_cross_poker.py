@@ -87,6 +87,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
     worded_with = frozenset({"PlaceAntes"})  # bet antes AMOUNT, bet AMOUNT
     own = (("hint", "the optimal decision now"),)
     seated_only = SECTIONS.seated_only
+    most_when_left_out = frozenset(BET_WORDS)  # one to three times the ante (674a.11)
 
     def __init__(
         self, rules: CrissCrossPokerRules, rng: Rng, balance: Cents, console: Console

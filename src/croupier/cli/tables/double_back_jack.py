@@ -175,6 +175,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     extras = EXTRAS
     own = (("hint", "the basic-strategy decision for your hand"),)
     worded_with = frozenset({"AcceptCut"})  # "cut N", listed with the cut refused
+    most_when_left_out = frozenset({str(Spot.INSURANCE)})  # up to half the wager (673a.8)
 
     def __init__(
         self,
@@ -495,7 +496,9 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             case "PlaceWager", (Spot.INSURANCE,):
                 yield Choice(
                     "bet insurance AMOUNT",
-                    "the Insurance Wager: up to half the Blackjack Wager",
+                    "the Insurance Wager: up to half the Blackjack Wager, rounded up to "
+                    f"a whole {format_cents(self.rules.chip)} chip (Insurance to the next "
+                    "chip, docs/interpretations.md); left out, the most",
                     amount,
                     command.cite,
                 )
