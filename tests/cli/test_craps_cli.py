@@ -385,3 +385,15 @@ def test_mini_craps_odds_limit_in_plain_words() -> None:
         "Refused: the odds behind Pass may be at most $20, at 2x odds on a $10 wager, not "
         "$500 (623a.6 (inferred))"
     ) in result.output
+
+
+def test_mini_craps_help_names_mini_craps() -> None:
+    """A mini-craps table (623a.2, the example Rules Submission's ``table``) is named so
+    in its help: "How Mini-Craps plays", not "How Craps plays"."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "rules" / "mini-craps.toml"
+    result = CliRunner().invoke(
+        app, ["play", "craps", "--rules", str(path), "--seed", "4"], input="quit\n", env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("How Mini-Craps plays"), result.output[:80]
+    assert "How Craps plays" not in result.output

@@ -299,3 +299,24 @@ def test_a_bet_asked_for_with_its_amount_left_out_is_the_most() -> None:
         assert "needs an amount" not in told
         assert "$15" in told
     assert "Balance: $945" in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "bet", "when", "cite"),
+    [
+        # 674a.11(f): asked for after the third and fourth community cards are exposed
+        ("bet middle 12.5", "Middle", "after the third and fourth community cards", "674a.11(f)"),
+        # 674a.11(d): asked for after the first two community cards are exposed
+        ("bet down 10", "Down", "after the first two community cards", "674a.11(d)"),
+    ],
+)
+def test_a_later_bet_before_the_deal_names_itself_and_when_it_is_asked(
+    typed: str, bet: str, when: str, cite: str
+) -> None:
+    """A Middle or Down Bet typed before the deal is refused as that bet, not yet asked
+    for, saying when the dealer asks for it and citing its own subsection."""
+    out = run(f"bet antes 5\n{typed}\nfold\n")
+    told = out.split(f"> {typed}\n", 1)[1].split("\n> ", 1)[0]
+    assert told.startswith(f"Refused: no {bet} Bet is being asked for yet"), told
+    assert when in told and told.endswith(f"({cite})")
+    assert "no Across Bet" not in told

@@ -186,6 +186,15 @@ SPOT_TYPED = "typed as the layout names it (help lists it)"
 """:data:`SPOTS_TYPED` of a layout of one spot ("the only spot is the Pai Gow Wager")."""
 
 
+def command_word_lowered(line: str | None) -> str | None:
+    """``line`` with its first word, the command's, in lower case, for every command word
+    is read in any case (``Show``, ``QUIT``, ``BET FRONT 9 5``); the rest as typed."""
+    if not line:
+        return line
+    word, space, rest = line.partition(" ")
+    return f"{word.lower()}{space}{rest}"
+
+
 def usages(typed: Iterable[str]) -> dict[str, str]:
     """Command word -> its usage, read from what the player types (a "You may" row's
     ``typed``, a table's :attr:`~Terminal.grammar`): ``"bet SPOT AMOUNT"`` gives ``{"bet":
@@ -413,7 +422,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             reminder = self.clock.due(self.wallet.wagered)
             if reminder is not None:
                 self.console.print(reminder, markup=False)
-            line = read_line(self.console)
+            line = command_word_lowered(read_line(self.console))
             if line == "clock":
                 self.console.print(self.clock.line(self.wallet.wagered), markup=False)
                 continue
@@ -439,10 +448,33 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 if not round_.finished:  # as the server would, or say it cannot: no loop
                     self.play_out(round_)
                 leaving = True
-            elif line and not self.core(round_, line) and not self.decision(round_, line):
-                self.command(round_, line)  # an empty line asks nothing: no answer
+            elif line:  # an empty line asks nothing: no answer
+                self.typed(round_, line)
         self.close_round(round_)
         return not leaving
+
+    several_at_once: ClassVar[bool] = False
+    """Whether the table's own words take a line of several wagers all together, all or
+    none (Sic Bo); else each wager of such a line is taken in turn (:meth:`typed`)."""
+
+    def typed(self, round_: RoundT, line: str) -> None:
+        """A line the player typed, in the core grammar (:meth:`core`), as a decision
+        (:meth:`decision`) or in the table's own words (:meth:`command`). A line of several
+        wagers, ``bet pass 10, bet field 5`` (``bet`` may be left out after the first),
+        is taken wager by wager, each answered in turn, where the table does not take
+        it all together (:attr:`several_at_once`)."""
+        items = [item.strip() for item in line.split(",") if item.strip()]
+        several = len(items) > 1 and line.split()[0] == "bet" and not self.several_at_once
+        for item in items if several else [line]:
+            if several and round_.finished:
+                break
+            if several and item.split()[0].lower() != "bet":
+                item = f"bet {item}"
+            if several:
+                self.console.print(f"{item}:", markup=False)
+            item = command_word_lowered(item) or ""
+            if not self.core(round_, item) and not self.decision(round_, item):
+                self.command(round_, item)
 
     def close_round(self, round_: RoundT) -> None:
         """The round is over: the table takes it in, and its net goes to the history."""

@@ -70,6 +70,7 @@ from croupier.rules.craps import (
     SHOOTER,
     WAGERS,
     CrapsRules,
+    TableKind,
     WagerKind,
     true_odds,
 )
@@ -200,6 +201,14 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     extras = EXTRAS
     worded_with = frozenset({"CallWager"})  # off SPOT, working SPOT
     own = (("layout", "the layout's areas and the odds each pays"),)
+
+    def help_text(self) -> str:
+        """The help, naming the game the table deals: Mini-Craps at a mini-craps table
+        (623a.2), else Craps."""
+        text = super().help_text()
+        if self.rules.table is TableKind.MINI_CRAPS:
+            return text.replace("How Craps plays", "How Mini-Craps plays", 1)
+        return text
 
     def limits(self) -> str:
         rules = self.rules
