@@ -1079,6 +1079,13 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         usage = self.usage(current, words[0]) if words else None
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)
+            if words == ["bet"] and current is not None and not current.finished:
+                self.console.print(
+                    "A wager is typed bet, then its spot as the layout names it (help lists "
+                    "them; left out where one spot is open), then its amount in dollars, e.g. "
+                    f"{self.amount_example(current)}.",
+                    markup=False,
+                )
         else:
             self.console.print(f"Unknown command {typed_back(line)}; type help.", markup=False)
 
