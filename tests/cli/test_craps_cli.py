@@ -397,3 +397,14 @@ def test_mini_craps_help_names_mini_craps() -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("How Mini-Craps plays"), result.output[:80]
     assert "How Craps plays" not in result.output
+
+
+def test_a_turn_with_no_roll_is_not_counted_as_a_round() -> None:
+    """Seed 4: the $10 Pass sevens out, ending the first turn (one round, -$10); the next
+    turn gets only a Hard 8 before the input ends, so it is taken back unrolled: no
+    round, said so, and the session is one round, $1,000 - $10 = $990."""
+    script = "bet pass 10\n" + "roll\n" * 10 + "bet hard 8 5\n"
+    out = play(4, script)
+    assert "The dice were not rolled this turn: it does not count as a round" in out
+    assert "this round $0" not in out
+    assert "Session over after 1 round. Started with $1,000, ended with $990 (-$10)." in out

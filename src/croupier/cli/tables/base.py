@@ -479,8 +479,16 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def close_round(self, round_: RoundT) -> None:
         """The round is over: the table takes it in, and its net goes to the history."""
         self.end(round_)
-        self.rounds += 1
         net = self.wallet.balance - self.balance_before
+        unplayed = self.not_played(round_)
+        if unplayed is not None and not net:
+            self.console.print(
+                f"{unplayed}: it does not count as a round. Balance: "
+                f"{format_cents(self.wallet.balance)}",
+                markup=False,
+            )
+            return
+        self.rounds += 1
         why = void_reason(round_.events)
         void = "" if why is None else f" void{f' ({why})' if why else ''},"
         self.history.append(
@@ -489,6 +497,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.console.print(
             f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
         )
+
+    def not_played(self, round_: RoundT) -> str | None:
+        """Why the round over was never played, in words (a dice table's turn with no
+        roll); ``None``: it was. A round never played and with no money won or lost is not
+        counted (no history line, not in the summary's rounds)."""
+        return None
 
     def settled_as_left(self, round_: RoundT) -> None:
         """The player leaves with nothing on the layout, in a round whose wagers were

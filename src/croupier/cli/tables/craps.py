@@ -202,6 +202,13 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     worded_with = frozenset({"CallWager"})  # off SPOT, working SPOT
     own = (("layout", "the layout's areas and the odds each pays"),)
 
+    def not_played(self, round_: CrapsRound) -> str | None:
+        """A shooter's turn that ended with no roll (the player left before throwing):
+        said so, for it is no round played."""
+        if any(isinstance(event, RollCalled) for event in round_.events):
+            return None
+        return "The dice were not rolled this turn"
+
     def help_text(self) -> str:
         """The help, naming the game the table deals: Mini-Craps at a mini-craps table
         (623a.2), else Craps."""
