@@ -127,3 +127,20 @@ def test_show_lists_the_extra_roll_bought() -> None:
     }
     assert sum(int(v) for v in listed.values()) == 16
     assert said.endswith("Balance $984.")
+
+
+def test_a_fraction_of_a_cent_paid_down_is_said_on_the_win_line() -> None:
+    """Seed 2 calls three threes: Like Kind 3 of $5.01 at 3 to 5 is 501 x 3 / 5 = 300.6
+    cents, $3.006; it is paid $3, the fraction rounded down (docs/interpretations.md,
+    "Rounding — 675a.5"), and the win line says so."""
+    kinds = "".join(f"bet like kind {n} 5.01\n" for n in range(3, 8))
+    result = CliRunner().invoke(
+        app,
+        ["play", "high-roll-dice", "--seed", "2", "--rounds", "1"],
+        input=f"bet pip street ace 5.01\n{kinds}roll\n",
+        env={**ENV, "COLUMNS": "300"},
+    )
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if line.startswith("│ Like Kind 3 "))
+    assert "+$3 (3 to 5 on $5.01 is $3.006: the fraction of a cent is paid down" in row
+    assert "docs/interpretations.md" in row and "675a.5" in row
