@@ -421,3 +421,15 @@ def test_insurance_with_its_amount_left_out_is_the_most_and_the_offer_says_the_r
     assert "needs an amount" not in told
     assert "$8 on Insurance" in told
     assert "Balance: $977" in told
+
+
+def test_show_after_a_split_and_a_double_names_each_wagers_hand() -> None:
+    """Seed 39 (as above): 8d 8h split (673a.11(a)), $5 on each hand; hand 1 (8d 6s)
+    doubled for $5 (673a.10(a)): show lists three $5 wagers, $1,000 - $15 = $985, each
+    with its hand, the Double too, for a split box has two hands."""
+    out = run("refuse cut\nbet 5\ndeal\nsplit\ndouble\nshow\nquit\n", 39, "--rounds", "1")
+    said = out.split("> show\n", 1)[1].splitlines()[0]
+    assert said == (
+        "Your wagers in play: Blackjack (hand 1) $5, Blackjack (hand 2) $5, "
+        "Double (hand 1) $5. Balance $985."
+    )

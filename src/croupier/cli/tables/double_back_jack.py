@@ -177,6 +177,20 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     worded_with = frozenset({"AcceptCut"})  # "cut N", listed with the cut refused
     most_when_left_out = frozenset({str(Spot.INSURANCE)})  # up to half the wager (673a.8)
 
+    def spot_name(self, spot: object) -> str:
+        """The spot as the layout names it, and once the box is split a first hand's
+        wager named with its hand too ("Double (hand 1)"), as the second's is ("Double
+        (hand 2)"): after a split every wager says whose hand it is on (673a.11)."""
+        name = super().spot_name(spot)
+        text, round_ = str(spot), self.current
+        if round_ is None or not HandSpot.is_spot(text) or "(hand" in name:
+            return name
+        if HandSpot.parse(text).kind is Spot.INSURANCE:
+            return name  # on the box, not a hand (673a.8)
+        spots = [str(getattr(event, "spot", "")) for event in round_.events]
+        split = any(HandSpot.is_spot(one) and HandSpot.parse(one).hand > 0 for one in spots)
+        return f"{name} (hand 1)" if split else name
+
     def __init__(
         self,
         rules: DoubleBackJackRules,
