@@ -408,3 +408,18 @@ def test_a_turn_with_no_roll_is_not_counted_as_a_round() -> None:
     assert "The dice were not rolled this turn: it does not count as a round" in out
     assert "this round $0" not in out
     assert "Session over after 1 round. Started with $1,000, ended with $990 (-$10)." in out
+
+
+def test_show_and_remove_name_each_wager_as_the_layout_does() -> None:
+    """One name per wager, the layout's (``layout``: "Pass", "Don't Pass", "the Field"):
+    show and the bare remove's question say them so, never "Pass Line" or "Don't Pass Bar
+    12"; $1,000 - $10 - $5 - $5 = $980."""
+    out = play(1, "layout\nbet pass 10\nbet dont pass 5\nbet field 5\nshow\nremove\nquit\n")
+    shown = out.split("> show\n", 1)[1].splitlines()[0]
+    assert shown == "Your wagers in play: Pass $10, Don't Pass $5, the Field $5. Balance $980."
+    asked = out.split("> remove\n", 1)[1].splitlines()[0]
+    assert asked.endswith("SPOT one of Pass, Don't Pass, the Field.")
+    assert "Pass Line" not in out and "Pass Bar" not in out
+    layout = out.split("> layout\n", 1)[1].split("\n> ", 1)[0]
+    for name in ("│ Pass ", "│ Don't Pass ", "│ the Field "):
+        assert name in layout

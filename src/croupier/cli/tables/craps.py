@@ -202,6 +202,12 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     worded_with = frozenset({"CallWager"})  # off SPOT, working SPOT
     own = (("layout", "the layout's areas and the odds each pays"),)
 
+    def spot_name(self, spot: object) -> str:
+        """A wager by the one name the layout gives it (``layout``, the offers, the
+        confirmations): "Pass", "Don't Pass", "the Field", "Place 6"."""
+        said = spot_words(str(spot))
+        return said if said != str(spot) else super().spot_name(spot)
+
     def not_played(self, round_: CrapsRound) -> str | None:
         """A shooter's turn that ended with no roll (the player left before throwing):
         said so, for it is no round played."""
