@@ -428,6 +428,7 @@ def test_show_after_a_split_and_a_double_names_each_wagers_hand() -> None:
     doubled for $5 (673a.10(a)): show lists three $5 wagers, $1,000 - $15 = $985, each
     with its hand, the Double too, for a split box has two hands."""
     out = run("refuse cut\nbet 5\ndeal\nsplit\ndouble\nshow\nquit\n", 39, "--rounds", "1")
+    assert out.split("> double\n", 1)[1].startswith("$5 on Double (hand 1) (673a.10(a)).")
     said = out.split("> show\n", 1)[1].splitlines()[0]
     assert said == (
         "Your wagers in play: Blackjack (hand 1) $5, Blackjack (hand 2) $5, "

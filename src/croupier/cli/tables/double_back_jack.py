@@ -621,7 +621,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         spot = HandSpot.parse(event.spot)
         if spot == HandSpot(Spot.BLACKJACK):
             return
-        self.confirm_placed(event.amount, spot.label, event.cite)
+        self.confirm_placed(event.amount, self.spot_name(event.spot), event.cite)
 
     def line(self, round_: DoubleBackJackRound, event: Event) -> str | None:
         """The line ``event`` tells the player about the cards and the dealer, if any."""
