@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from croupier.money import Cents, format_dollars
+from croupier.money import Cents, format_cents, format_dollars
 
 INTERVALS = (15, 30, 60)
 """The reminder's intervals in minutes a player may choose (60 unless he does)."""
@@ -69,10 +69,11 @@ class SessionClock:
         return reminder_words(self.elapsed(), wagered, since)
 
     def line(self, wagered: Cents) -> str:
-        """``Local time 14:03:21 · session 0:12:05 · wagered since you sat down $12.00``."""
+        """``Local time 14:03:21 · session 0:12:05 · wagered since you sat down $12``: the
+        amount as the table writes every other (``$12``, ``$7.50``, ``$0``)."""
         seconds = int(self.elapsed())
         hours, rest = divmod(seconds, 3600)
         session = f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
         local = self._local(self.clock()).strftime("%H:%M:%S")
-        spent = format_dollars(wagered)
+        spent = format_cents(wagered)
         return f"Local time {local} · session {session} · wagered since you sat down {spent}"

@@ -385,3 +385,41 @@ def test_mini_craps_odds_limit_in_plain_words() -> None:
         "Refused: the odds behind Pass may be at most $20, at 2x odds on a $10 wager, not "
         "$500 (623a.6 (inferred))"
     ) in result.output
+
+
+def test_mini_craps_help_names_mini_craps() -> None:
+    """A mini-craps table (623a.2, the example Rules Submission's ``table``) is named so
+    in its help: "How Mini-Craps plays", not "How Craps plays"."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "rules" / "mini-craps.toml"
+    result = CliRunner().invoke(
+        app, ["play", "craps", "--rules", str(path), "--seed", "4"], input="quit\n", env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("How Mini-Craps plays"), result.output[:80]
+    assert "How Craps plays" not in result.output
+
+
+def test_a_turn_with_no_roll_is_not_counted_as_a_round() -> None:
+    """Seed 4: the $10 Pass sevens out, ending the first turn (one round, -$10); the next
+    turn gets only a Hard 8 before the input ends, so it is taken back unrolled: no
+    round, said so, and the session is one round, $1,000 - $10 = $990."""
+    script = "bet pass 10\n" + "roll\n" * 10 + "bet hard 8 5\n"
+    out = play(4, script)
+    assert "The dice were not rolled this turn: it does not count as a round" in out
+    assert "this round $0" not in out
+    assert "Session over after 1 round. Started with $1,000, ended with $990 (-$10)." in out
+
+
+def test_show_and_remove_name_each_wager_as_the_layout_does() -> None:
+    """One name per wager, the layout's (``layout``: "Pass", "Don't Pass", "the Field"):
+    show and the bare remove's question say them so, never "Pass Line" or "Don't Pass Bar
+    12"; $1,000 - $10 - $5 - $5 = $980."""
+    out = play(1, "layout\nbet pass 10\nbet dont pass 5\nbet field 5\nshow\nremove\nquit\n")
+    shown = out.split("> show\n", 1)[1].splitlines()[0]
+    assert shown == "Your wagers in play: Pass $10, Don't Pass $5, the Field $5. Balance $980."
+    asked = out.split("> remove\n", 1)[1].splitlines()[0]
+    assert asked.endswith("SPOT one of Pass, Don't Pass, the Field.")
+    assert "Pass Line" not in out and "Pass Bar" not in out
+    layout = out.split("> layout\n", 1)[1].split("\n> ", 1)[0]
+    for name in ("│ Pass ", "│ Don't Pass ", "│ the Field "):
+        assert name in layout

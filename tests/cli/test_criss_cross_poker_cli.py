@@ -287,3 +287,36 @@ def test_a_table_offering_the_five_card_bonus_lists_it_among_its_spots() -> None
     script = "bet antes 10\nremove nowhere\nquit\n"
     spots = "Ante Across, Ante Down, Five Card Bonus, Across, Down, Middle"
     assert f"the spots are {spots}," in said_to("remove nowhere", script, EXAMPLE)
+
+
+def test_a_bet_asked_for_with_its_amount_left_out_is_the_most() -> None:
+    """README: an amount the rules bound, left out, is the most allowed. 674a.11(b), (d),
+    (f): each bet is one to three times the ante, so on $5 antes ``bet across``, ``bet
+    down`` and ``bet middle`` are $15 each: 2 x $5 + 3 x $15 = $55 left the $1,000."""
+    out = run("bet antes 5\ndeal\nbet across\nbet down\nbet middle\n")
+    for bet in ("across", "down", "middle"):
+        told = out.split(f"> bet {bet}\n", 1)[1].split("\n> ", 1)[0]
+        assert "needs an amount" not in told
+        assert "$15" in told
+    assert "Balance: $945" in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "bet", "when", "cite"),
+    [
+        # 674a.11(f): asked for after the third and fourth community cards are exposed
+        ("bet middle 12.5", "Middle", "after the third and fourth community cards", "674a.11(f)"),
+        # 674a.11(d): asked for after the first two community cards are exposed
+        ("bet down 10", "Down", "after the first two community cards", "674a.11(d)"),
+    ],
+)
+def test_a_later_bet_before_the_deal_names_itself_and_when_it_is_asked(
+    typed: str, bet: str, when: str, cite: str
+) -> None:
+    """A Middle or Down Bet typed before the deal is refused as that bet, not yet asked
+    for, saying when the dealer asks for it and citing its own subsection."""
+    out = run(f"bet antes 5\n{typed}\nfold\n")
+    told = out.split(f"> {typed}\n", 1)[1].split("\n> ", 1)[0]
+    assert told.startswith(f"Refused: no {bet} Bet is being asked for yet"), told
+    assert when in told and told.endswith(f"({cite})")
+    assert "no Across Bet" not in told

@@ -405,3 +405,32 @@ def test_insurance_amount_refused_with_its_real_command() -> None:
     out = run("refuse cut\nbet 10\ndeal\nbet insurance 0\n", 1, "--rounds", "1")
     said = out.split("> bet insurance 0\n", 1)[1].splitlines()[0]
     assert said.endswith("e.g. bet insurance 0.01 (673a.8(b))"), said
+
+
+def test_insurance_with_its_amount_left_out_is_the_most_and_the_offer_says_the_rounding() -> None:
+    """A dealer ace (seed 1, cut refused) on a $15 Blackjack Wager: half is $7.50, rounded
+    up to a whole $1 chip (docs/interpretations.md, "Insurance to the next chip",
+    673a.8(b)) allows $8; the offer says the rounding, and ``bet insurance`` with no amount
+    takes the most, as ``double`` does (README): $15 + $8 left the $1,000."""
+    out = run("refuse cut\nbet 15\ndeal\nbet insurance\nshow\nquit\n", 1)
+    offer = out.split("> bet insurance\n")[0]
+    cells = [row.split("│") for row in offer.splitlines() if row.startswith("│")]
+    words = " ".join(" ".join(row[2].split()) for row in cells if len(row) > 2)
+    assert "rounded up to a whole $1 chip" in words
+    told = out.split("> bet insurance\n", 1)[1].split("\n> ", 1)[0]
+    assert "needs an amount" not in told
+    assert "$8 on Insurance" in told
+    assert "Balance: $977" in told
+
+
+def test_show_after_a_split_and_a_double_names_each_wagers_hand() -> None:
+    """Seed 39 (as above): 8d 8h split (673a.11(a)), $5 on each hand; hand 1 (8d 6s)
+    doubled for $5 (673a.10(a)): show lists three $5 wagers, $1,000 - $15 = $985, each
+    with its hand, the Double too, for a split box has two hands."""
+    out = run("refuse cut\nbet 5\ndeal\nsplit\ndouble\nshow\nquit\n", 39, "--rounds", "1")
+    assert out.split("> double\n", 1)[1].startswith("$5 on Double (hand 1) (673a.10(a)).")
+    said = out.split("> show\n", 1)[1].splitlines()[0]
+    assert said == (
+        "Your wagers in play: Blackjack (hand 1) $5, Blackjack (hand 2) $5, "
+        "Double (hand 1) $5. Balance $985."
+    )

@@ -307,3 +307,24 @@ def test_a_front_9_the_balance_cannot_match_says_so() -> None:
     enough = CliRunner().invoke(app, args, input="bet front 9 5\nquit\n", env=ENV)
     assert enough.exit_code == 0, enough.output
     assert "Note: a Back 9" not in enough.output
+
+
+def test_back_9_not_asked_for_is_refused_with_its_rule() -> None:
+    """676a.7(c), 676a.11(b): the Back 9 Wager is made only when the dealer asks, after
+    the first two cards are viewed; ``back 9`` before the deal says so with the rule, not
+    a bare "not offered", and wagers nothing."""
+    out = play("bet front_9 5\nback 9\ndeal\nfold\n")
+    told = out.split("> back 9\n", 1)[1].split("\n> ", 1)[0]
+    assert "is not offered now" not in told
+    assert told.startswith("Refused: the Back 9 Wager is made only after"), told
+    assert told.endswith("(676a.7(c))")
+    assert "Balance: $995 (this round -$5)" in out
+
+
+def test_a_bare_bet_says_in_words_what_a_wager_is_typed_as() -> None:
+    """``bet`` alone: the usage line, then in words what goes after it, with an example
+    this table takes now."""
+    out = play("bet\nbet front_9 5\ndeal\nfold\n")
+    told = out.split("> bet\n", 1)[1].split("\n> ", 1)[0]
+    assert told.startswith("usage: bet SPOT AMOUNT\nA wager is typed bet, then its spot")
+    assert "amount in dollars, e.g. bet " in told

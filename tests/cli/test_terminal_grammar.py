@@ -35,7 +35,9 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
+from croupier.cli import app
 from croupier.cli.rules import load_or_exit
 from croupier.cli.tables import base, generic, offered
 from croupier.cli.tables.base import SEAT, Terminal, usages
@@ -889,3 +891,42 @@ def test_each_decision_offered_is_taken_when_typed_by_the_rule(game: str) -> Non
     for usage in getattr(module_of(game), "DECISIONS", ()):  # each typed at least once
         words = head(usage)
         assert any(d.line == words or d.line.startswith(f"{words} ") for d in typed), usage
+
+
+def session(game: str, script: str) -> str:
+    """``croupier play GAME --seed 1`` with ``script`` typed, its whole output."""
+    env = {"COLUMNS": "200", "FORCE_COLOR": None, "NO_COLOR": "1"}
+    result = CliRunner().invoke(app, ["play", game, "--seed", "1"], input=script, env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "balance"),
+    [
+        # $10 Pass + $5 Field; the second wager's "bet" left out
+        ("craps", "bet pass 10, field 5", "$985"),
+        ("go-fore-it", "bet front 9 5, bet skins 5", "$990"),
+        ("high-roll-dice", "bet pip street ace 5, bet like kind 4 5", "$990"),
+        ("sic-bo", "bet big 10, bet total 10 5", "$985"),
+    ],
+)
+def test_a_line_of_several_wagers_is_read_at_every_table(
+    game: str, line: str, balance: str
+) -> None:
+    """One grammar: ``bet A N, bet B M`` places both at every table, as Sic Bo always
+    did; no usage line. The balance is $1,000 less both wagers, worked by hand."""
+    out = session(game, f"{line}\nshow\nquit\n")
+    told = out.split(f"> {line}\n", 1)[1].split("\n> ", 1)[0]
+    assert "usage" not in told and "Refused" not in told, told
+    assert f"Balance {balance}." in out.split("> show\n", 1)[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("typed", ["Show", "HELP", "History", "CLOCK", "QUIT"])
+def test_every_command_word_is_read_in_any_case(game: str, typed: str) -> None:
+    """Command words are case-insensitive, as spots are: ``Show`` and ``QUIT`` are
+    ``show`` and ``quit``, never "Unknown command"."""
+    out = session(game, f"{typed}\nquit\n")
+    assert "Unknown command" not in out, out
+    assert "usage:" not in out.split(f"> {typed}\n", 1)[1].split("\n> ", 1)[0]

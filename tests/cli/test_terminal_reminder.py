@@ -58,7 +58,8 @@ def test_the_reminder_comes_after_the_interval_with_the_amount_wagered(
         f"at {since}."
     )
     assert expected in text
-    assert "session 0:15:00 · wagered since you sat down $10.00" in text
+    # clock writes $10 as every other line of the table does (not $10.00)
+    assert "session 0:15:00 · wagered since you sat down $10\n" in text
     assert text.count("Reminder:") == 1
 
 

@@ -131,3 +131,23 @@ def test_remove_with_nothing_that_may_be_taken_down_says_so(
     out = play(game, f"{before}remove\nquit\n")
     assert answer(out, "remove") == said, out
     assert "usage: remove SPOT" not in out
+
+
+def test_criss_cross_remove_with_antes_and_bonus_down_asks_which() -> None:
+    """674a.7(c): every wager may be withdrawn before "no more bets"; the Five Card Bonus
+    is made only after the antes (674a.7(e)), so the antes go after it. With $10 antes and
+    a $5 Five Card Bonus a bare ``remove`` asks, naming both, as Go Fore It asks for the
+    Front 9 and the Skins; nothing moves: $1,000 - 2 x $10 - $5 = $975."""
+    rules = "examples/rules/criss-cross-poker.toml"
+    result = CliRunner().invoke(
+        app,
+        ["play", "criss-cross-poker", "--rules", rules, "--seed", "1"],
+        input="bet antes 10\nbet bonus 5\nremove\nshow\nquit\n",
+        env=ENV,
+    )
+    assert result.exit_code == 0, result.output
+    said = answer(result.output, "remove")
+    assert said.startswith("Name the wager to take down: remove Five Card Bonus; "), said
+    assert "your antes (Ante Across $10, Ante Down $10) may be taken down too" in said
+    assert "(674a.7(e))" in said
+    assert "Balance $975." in answer(result.output, "show")

@@ -186,6 +186,15 @@ SPOT_TYPED = "typed as the layout names it (help lists it)"
 """:data:`SPOTS_TYPED` of a layout of one spot ("the only spot is the Pai Gow Wager")."""
 
 
+def command_word_lowered(line: str | None) -> str | None:
+    """``line`` with its first word, the command's, in lower case, for every command word
+    is read in any case (``Show``, ``QUIT``, ``BET FRONT 9 5``); the rest as typed."""
+    if not line:
+        return line
+    word, space, rest = line.partition(" ")
+    return f"{word.lower()}{space}{rest}"
+
+
 def usages(typed: Iterable[str]) -> dict[str, str]:
     """Command word -> its usage, read from what the player types (a "You may" row's
     ``typed``, a table's :attr:`~Terminal.grammar`): ``"bet SPOT AMOUNT"`` gives ``{"bet":
@@ -413,7 +422,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             reminder = self.clock.due(self.wallet.wagered)
             if reminder is not None:
                 self.console.print(reminder, markup=False)
-            line = read_line(self.console)
+            line = command_word_lowered(read_line(self.console))
             if line == "clock":
                 self.console.print(self.clock.line(self.wallet.wagered), markup=False)
                 continue
@@ -439,16 +448,47 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 if not round_.finished:  # as the server would, or say it cannot: no loop
                     self.play_out(round_)
                 leaving = True
-            elif line and not self.core(round_, line) and not self.decision(round_, line):
-                self.command(round_, line)  # an empty line asks nothing: no answer
+            elif line:  # an empty line asks nothing: no answer
+                self.typed(round_, line)
         self.close_round(round_)
         return not leaving
+
+    several_at_once: ClassVar[bool] = False
+    """Whether the table's own words take a line of several wagers all together, all or
+    none (Sic Bo); else each wager of such a line is taken in turn (:meth:`typed`)."""
+
+    def typed(self, round_: RoundT, line: str) -> None:
+        """A line the player typed, in the core grammar (:meth:`core`), as a decision
+        (:meth:`decision`) or in the table's own words (:meth:`command`). A line of several
+        wagers, ``bet pass 10, bet field 5`` (``bet`` may be left out after the first),
+        is taken wager by wager, each answered in turn, where the table does not take
+        it all together (:attr:`several_at_once`)."""
+        items = [item.strip() for item in line.split(",") if item.strip()]
+        several = len(items) > 1 and line.split()[0] == "bet" and not self.several_at_once
+        for item in items if several else [line]:
+            if several and round_.finished:
+                break
+            if several and item.split()[0].lower() != "bet":
+                item = f"bet {item}"
+            if several:
+                self.console.print(f"{item}:", markup=False)
+            item = command_word_lowered(item) or ""
+            if not self.core(round_, item) and not self.decision(round_, item):
+                self.command(round_, item)
 
     def close_round(self, round_: RoundT) -> None:
         """The round is over: the table takes it in, and its net goes to the history."""
         self.end(round_)
-        self.rounds += 1
         net = self.wallet.balance - self.balance_before
+        unplayed = self.not_played(round_)
+        if unplayed is not None and not net:
+            self.console.print(
+                f"{unplayed}: it does not count as a round. Balance: "
+                f"{format_cents(self.wallet.balance)}",
+                markup=False,
+            )
+            return
+        self.rounds += 1
         why = void_reason(round_.events)
         void = "" if why is None else f" void{f' ({why})' if why else ''},"
         self.history.append(
@@ -457,6 +497,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.console.print(
             f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
         )
+
+    def not_played(self, round_: RoundT) -> str | None:
+        """Why the round over was never played, in words (a dice table's turn with no
+        roll); ``None``: it was. A round never played and with no money won or lost is not
+        counted (no history line, not in the summary's rounds)."""
+        return None
 
     def settled_as_left(self, round_: RoundT) -> None:
         """The player leaves with nothing on the layout, in a round whose wagers were
@@ -672,12 +718,43 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             return
         name = self.spot_name(spot)
         as_typed = typed if typed.lower() == name.lower() else self.typed_spot(spot)
+        omitted = self.omitted_amount(round_, spot)
+        if omitted is not None:
+            cents, why = omitted
+            self.console.print(
+                f"No amount given: {name} takes {format_cents(cents)}, {why}.", markup=False
+            )
+            self.place(round_, typed, typed_dollars(cents))
+            return
         example = f"bet {as_typed} {typed_dollars(self.least_amount(round_, spot))}"
         self.refused(
             f"a wager on {name} needs an amount: type bet {as_typed} AMOUNT, AMOUNT in "
             f"dollars (e.g. {example})",
             self.spot_cite(round_, spot),
         )
+
+    most_when_left_out: ClassVar[frozenset[str]] = frozenset()
+    """The spots (their values) of the bets whose amount the rules bound to another
+    wager (Criss-Cross Poker's Across, Down and Middle Bets, one to three times the ante):
+    ``bet SPOT`` with the amount left out is the most the offer allows, as a decision's
+    amount left out is (:mod:`~croupier.cli.tables.offered`)."""
+
+    def omitted_amount(self, round_: RoundT, spot: str) -> tuple[Cents, str] | None:
+        """The amount ``bet SPOT`` with none typed takes, with why in words: the one
+        amount the offer on ``spot`` allows now, else its most where the rules bound it
+        (:attr:`most_when_left_out`); ``None`` where the player must name it (a wager on
+        the layout of any amount within the table's limits)."""
+        for offer in round_.legal_commands(SEAT):
+            amount = offer.first_amount
+            if amount is None or spot not in [str(s) for s in offer.spots]:
+                continue
+            if offered.is_removal(offer) or amount.most is None:
+                continue
+            if amount.least == amount.most:
+                return amount.least, "the only amount it takes now"
+            if spot in self.most_when_left_out:
+                return amount.most, "the most the rules allow it now (an amount left out)"
+        return None
 
     def spot_cite(self, round_: RoundT, spot: str) -> str:
         """The rule of the offer naming ``spot`` (its value) now, else of the wagers
@@ -1016,6 +1093,13 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         usage = self.usage(current, words[0]) if words else None
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)
+            if words == ["bet"] and current is not None and not current.finished:
+                self.console.print(
+                    "A wager is typed bet, then its spot as the layout names it (help lists "
+                    "them; left out where one spot is open), then its amount in dollars, e.g. "
+                    f"{self.amount_example(current)}.",
+                    markup=False,
+                )
         else:
             self.console.print(f"Unknown command {typed_back(line)}; type help.", markup=False)
 

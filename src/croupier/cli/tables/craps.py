@@ -70,6 +70,7 @@ from croupier.rules.craps import (
     SHOOTER,
     WAGERS,
     CrapsRules,
+    TableKind,
     WagerKind,
     true_odds,
 )
@@ -200,6 +201,27 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     extras = EXTRAS
     worded_with = frozenset({"CallWager"})  # off SPOT, working SPOT
     own = (("layout", "the layout's areas and the odds each pays"),)
+
+    def spot_name(self, spot: object) -> str:
+        """A wager by the one name the layout gives it (``layout``, the offers, the
+        confirmations): "Pass", "Don't Pass", "the Field", "Place 6"."""
+        said = spot_words(str(spot))
+        return said if said != str(spot) else super().spot_name(spot)
+
+    def not_played(self, round_: CrapsRound) -> str | None:
+        """A shooter's turn that ended with no roll (the player left before throwing):
+        said so, for it is no round played."""
+        if any(isinstance(event, RollCalled) for event in round_.events):
+            return None
+        return "The dice were not rolled this turn"
+
+    def help_text(self) -> str:
+        """The help, naming the game the table deals: Mini-Craps at a mini-craps table
+        (623a.2), else Craps."""
+        text = super().help_text()
+        if self.rules.table is TableKind.MINI_CRAPS:
+            return text.replace("How Craps plays", "How Mini-Craps plays", 1)
+        return text
 
     def limits(self) -> str:
         rules = self.rules

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.table import Table
 
+from croupier.citations import shown
 from croupier.cli.tables import offered
 from croupier.cli.tables.base import (
     SEAT,
@@ -87,6 +88,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
     worded_with = frozenset({"PlaceAntes"})  # bet antes AMOUNT, bet AMOUNT
     own = (("hint", "the optimal decision now"),)
     seated_only = SECTIONS.seated_only
+    most_when_left_out = frozenset(BET_WORDS)  # one to three times the ante (674a.11)
 
     def __init__(
         self, rules: CrissCrossPokerRules, rng: Rng, balance: Cents, console: Console
@@ -161,6 +163,23 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         antes = (Spot.ANTE_ACROSS, Spot.ANTE_DOWN)
         spots = ("antes" if spot in antes else spot for spot in self.removable_spots(round_))
         return list(dict.fromkeys(spots))
+
+    def removal_later(self, round_: CrissCrossPokerRound) -> str:
+        """The antes, where the Five Card Bonus is down with them before "no more bets":
+        they may be withdrawn too (674a.7(c)), but after the Five Card Bonus, which is made
+        after them (674a.7(e)); a bare ``remove`` asks, naming both."""
+        now = self.removable_spots(round_)
+        down = self.wagers_down(round_)
+        if Spot.FIVE_CARD_BONUS not in now or Spot.ANTE_ACROSS in now:
+            return ""
+        if Spot.ANTE_ACROSS not in down:
+            return ""
+        return (
+            f"your antes (Ante Across {format_cents(down[Spot.ANTE_ACROSS])}, Ante Down "
+            f"{format_cents(down.get(Spot.ANTE_DOWN, 0))}) may be taken down too, after the "
+            "Five Card Bonus, which is made only after them "
+            f"({shown(SECTIONS.five_card_bonus)})"
+        )
 
     def take_down(self, round_: CrissCrossPokerRound, typed: str) -> None:
         """The antes (both, by either, or by ``across``/``down`` where no Across or Down

@@ -175,6 +175,21 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     extras = EXTRAS
     own = (("hint", "the basic-strategy decision for your hand"),)
     worded_with = frozenset({"AcceptCut"})  # "cut N", listed with the cut refused
+    most_when_left_out = frozenset({str(Spot.INSURANCE)})  # up to half the wager (673a.8)
+
+    def spot_name(self, spot: object) -> str:
+        """The spot as the layout names it, and once the box is split a first hand's
+        wager named with its hand too ("Double (hand 1)"), as the second's is ("Double
+        (hand 2)"): after a split every wager says whose hand it is on (673a.11)."""
+        name = super().spot_name(spot)
+        text, round_ = str(spot), self.current
+        if round_ is None or not HandSpot.is_spot(text) or "(hand" in name:
+            return name
+        if HandSpot.parse(text).kind is Spot.INSURANCE:
+            return name  # on the box, not a hand (673a.8)
+        spots = [str(getattr(event, "spot", "")) for event in round_.events]
+        split = any(HandSpot.is_spot(one) and HandSpot.parse(one).hand > 0 for one in spots)
+        return f"{name} (hand 1)" if split else name
 
     def __init__(
         self,
@@ -495,7 +510,9 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             case "PlaceWager", (Spot.INSURANCE,):
                 yield Choice(
                     "bet insurance AMOUNT",
-                    "the Insurance Wager: up to half the Blackjack Wager",
+                    "the Insurance Wager: up to half the Blackjack Wager, rounded up to "
+                    f"a whole {format_cents(self.rules.chip)} chip (Insurance to the next "
+                    "chip, docs/interpretations.md); left out, the most",
                     amount,
                     command.cite,
                 )
@@ -604,7 +621,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         spot = HandSpot.parse(event.spot)
         if spot == HandSpot(Spot.BLACKJACK):
             return
-        self.confirm_placed(event.amount, spot.label, event.cite)
+        self.confirm_placed(event.amount, self.spot_name(event.spot), event.cite)
 
     def line(self, round_: DoubleBackJackRound, event: Event) -> str | None:
         """The line ``event`` tells the player about the cards and the dealer, if any."""

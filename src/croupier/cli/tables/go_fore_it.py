@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.citations import shown
+from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, CardTerminal, Choice, core_lines, play_command
 from croupier.cli.tables.terminal import amount_range, card_said, cards_said
 from croupier.engine import Command, Event, LegalCommand, WagerPlaced, WagerSettled
@@ -93,6 +94,16 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
 
     def deal_now(self, round_: GoForeItRound) -> None:
         self.deal(round_)
+
+    def not_offered(self, round_: GoForeItRound, line: str) -> bool:
+        """``back 9`` when the dealer is not asking for it: sent (at the Front 9 Wager, or
+        the table minimum) for the round to refuse with its rule and why (676a.7(c),
+        676a.11(b)), as ``fold`` is, not a bare "not offered"."""
+        if offered.key(line) != "back 9":
+            return super().not_offered(round_, line)
+        front = self.wagers_down(round_).get(Spot.FRONT_9, self.rules.minimum_wager)
+        self.decide(round_, PlaceWager(seat=SEAT, spot=Spot.BACK_9, amount=front))
+        return True
 
     def place_on(self, round_: GoForeItRound, spot: str, amount: str) -> None:
         offered = any(Spot.BACK_9 in c.spots for c in round_.legal_commands(SEAT))

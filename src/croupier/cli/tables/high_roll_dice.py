@@ -4,6 +4,7 @@ program deals as the dealer (ch. 675a, 675a.6, 593)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 
 from rich.console import Console
 from rich.table import Table
@@ -235,11 +236,31 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             self.console.print(table)
         self.results, self.wagered, self.net = [], 0, 0
 
+    def fraction_said(self, event: WagerSettled) -> str:
+        """Where the odds on the wager come to a fraction of a cent (3 to 5 on $5.01 is
+        $3.006), what they come to and that the fraction was paid down (or up), as the
+        Rules Submission rounds it (docs/interpretations.md, "Rounding — 675a.5");
+        ``""`` for a payout of whole cents."""
+        if event.odds is None:
+            return ""
+        exact = event.amount * Fraction(event.odds)
+        if exact.denominator == 1:
+            return ""
+        way = "up" if str(self.rules.payout_rounding).endswith("up") else "down"
+        dollars = f"{float(exact / 100):.4f}".rstrip("0")
+        return (
+            f" ({format_odds(event.odds)} on {format_cents(event.amount)} is ${dollars}: "
+            f"the fraction of a cent is paid {way}, docs/interpretations.md, "
+            '"Rounding — 675a.5")'
+        )
+
     def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         if event.outcome is Outcome.WIN:
             result = signed(event.won)
             if event.withheld:
                 result += f" ({format_cents(event.withheld)} over the payout limit)"
+            else:
+                result += self.fraction_said(event)
         elif event.outcome is Outcome.LOSE:
             result = signed(-event.amount)
         else:

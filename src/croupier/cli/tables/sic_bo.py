@@ -103,6 +103,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
 
     help = HELP
     grammar = GRAMMAR
+    several_at_once = True  # a line of several wagers: all of them or none
 
     def limits(self) -> str:
         rules = self.rules

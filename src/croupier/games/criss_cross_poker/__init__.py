@@ -306,6 +306,17 @@ def higher_line(across: HandValue, down: HandValue) -> Payline:
 
 
 # --- the round ---------------------------------------------------------------------------
+ASKED_WHEN = {
+    Spot.ACROSS: "after the cards are dealt and examined",
+    Spot.DOWN: "after the first two community cards are exposed, once his Across Bet is made",
+    Spot.MIDDLE: (
+        "after the third and fourth community cards are exposed, once his Across and Down "
+        "Bets are made"
+    ),
+}
+"""When the dealer asks for each bet (674a.11(b), (d), (f))."""
+
+
 class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     """One round of Criss-Cross Poker under a :class:`CrissCrossPokerRules`.
 
@@ -573,7 +584,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             held = self.wagers_of(seat).get(Spot.ANTE_ACROSS, 0)
             return added_bound(rules.minimum_wager, rules.maximum_wager, held, s.antes)
         if spot in BETS:
-            self.check_decision(seat, seat)  # refuses: no bet is asked for before the deal
+            self.check_decision(seat, seat, Spot(spot))  # refuses: none before the deal
             ante_spot = Spot.ANTE_ACROSS if spot == Spot.ACROSS else Spot.ANTE_DOWN
             ante = self.state.wagers[seat][ante_spot]
             return Bound(ante, MAX_BET_MULTIPLE * ante, BET_SECTIONS[Spot(spot)])
@@ -640,8 +651,9 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     def withdrawn_with(self, spot: str) -> tuple[str, ...]:
         return ANTES if spot in ANTES else (spot,)
 
-    def check_decision(self, seat: int, actor: Actor) -> Spot:
-        """The bet ``seat`` decides now; raises unless ``actor`` may decide it now."""
+    def check_decision(self, seat: int, actor: Actor, wanted: Spot = Spot.ACROSS) -> Spot:
+        """The bet ``seat`` decides now; raises unless ``actor`` may decide it now (before
+        the deal, saying when the bet ``wanted`` is asked for)."""
         state = self.state
         spot = DECISION_PHASES.get(state.phase)
         cite = BET_SECTIONS[spot] if spot is not None else SECTIONS.bets
@@ -657,9 +669,9 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             )
         if spot is None and state.phase in BEFORE_ACROSS:
             raise NotYourTurn(
-                "no Across Bet is being asked for yet: the dealer asks each player for it "
-                "after the cards are dealt and examined",
-                BET_SECTIONS[Spot.ACROSS],
+                f"no {wanted.value.title()} Bet is being asked for yet: the dealer asks "
+                f"each player for it {ASKED_WHEN[wanted]}",
+                BET_SECTIONS[wanted],
             )
         if spot is None:
             raise NotYourTurn(
@@ -679,7 +691,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         return spot
 
     def _bet(self, seat: int, spot: Spot, actor: Actor, amount: object) -> WagerPlaced:
-        now = self.check_decision(seat, actor)
+        now = self.check_decision(seat, actor, spot)
         cite = BET_SECTIONS[spot]
         if spot is not now:
             raise NotYourTurn(
