@@ -155,18 +155,7 @@ def leave(
         held, sitter = _seat_of(db, table_id, seat)
         if held.player_id != me.id:
             seat_free.check(me, held, table_id, reason)
-        open_round = db.scalars(
-            select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
-        ).first()
-        playing = repo.load_round(db, open_round)[1] if open_round is not None else None
-        if playing is not None and spec_of(playing).policy.has_wager(playing, seat):
-            if held.player_id != me.id:
-                raise seat_free.in_play(seat, table_id, open_round or "")
-            raise repo.LedgerError(
-                f"seat {seat} has a wager in round {open_round}, which is not over: "
-                "leave once it is settled",
-                SEATS_CITE,
-            )
+        _no_wager_in_play(db, table_id, seat, floor=held.player_id != me.id)
         # Leaving refuses a Double Back Jack cut offered to the box, at once and in this
         # transaction, through the command path as a timeout would (673a.5(b)-(c)).
         driver.leave_actions(db, table_id, seat, hub.rng, hub.clock())
@@ -180,6 +169,24 @@ def leave(
         hub.tell(player_id, table_id, words)
         hub.moved(player_id)
     return out
+
+
+def _no_wager_in_play(db: Db, table_id: str, seat: int, floor: bool) -> None:
+    """Refuse (409) leaving ``seat``, or the floor freeing it, while it has a wager in the
+    table's open round: he leaves once it is settled."""
+    open_round = db.scalars(
+        select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
+    ).first()
+    playing = repo.load_round(db, open_round)[1] if open_round is not None else None
+    if playing is None or not spec_of(playing).policy.has_wager(playing, seat):
+        return
+    if floor:
+        raise seat_free.in_play(seat, table_id, open_round or "")
+    raise repo.LedgerError(
+        f"seat {seat} has a wager in round {open_round}, which is not over: "
+        "leave once it is settled",
+        SEATS_CITE,
+    )
 
 
 def _seat_of(db: Db, table_id: str, seat: int) -> tuple[Seat, Player]:
