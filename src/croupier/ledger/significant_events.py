@@ -62,6 +62,7 @@ class Kind(StrEnum):
     PLAYER_ENABLED = "player_enabled"
     PLAYER_LIMITS_CHANGED = "player_limits_changed"
     PLAYER_STATUS_CHANGED = "player_status_changed"
+    SEAT_FREED = "seat_freed"
     ROLE_GRANTED = "role_granted"
     EQUIPMENT_SIGNED = "equipment_signed"
     ROUND_VOIDED_BY_SYSTEM = "round_voided_by_system"
@@ -90,6 +91,7 @@ KIND_WORDS: dict[Kind, str] = {
     Kind.PLAYER_ENABLED: "player enabled",
     Kind.PLAYER_LIMITS_CHANGED: "player's limits changed",
     Kind.PLAYER_STATUS_CHANGED: "player's status changed",
+    Kind.SEAT_FREED: "seat freed by the floor",
     Kind.ROLE_GRANTED: "role granted",
     Kind.EQUIPMENT_SIGNED: "equipment signed out of order or back in",
     Kind.ROUND_VOIDED_BY_SYSTEM: "round voided by the system",

@@ -10,7 +10,10 @@ a socket is an HTTP 403 to a browser, which reads neither code nor reason and ca
 a session that ended from a server that is down); otherwise it sends
 ``{"type": "view", "data": VIEW}`` at once and after every change at the table, where
 ``VIEW`` is exactly what ``GET /tables/{table_id}/view`` returns for the token's holder
-(their seat's view, the dealer's, or a spectator's). Anything the client sends is ignored.
+(their seat's view, the dealer's, or a spectator's), and, after a view, ``{"type":
+"notice", "text": SENTENCE}`` for something said to the player alone (the floor freed
+his seat: :meth:`~croupier.server.notices.Notices.tell`). Anything the client sends is
+ignored.
 
 Limits (:class:`SocketLimits`, ``create_app(socket_limits=...)``, ``croupier serve
 --sockets-per-player --sockets-per-table``): a player (one bearer token: a player has
@@ -409,6 +412,8 @@ class Hub(Notices):
                     if websocket.application_state is not WebSocketState.CONNECTED:
                         break
                     await websocket.send_json({"type": "view", "data": view})
+                while watcher.notes:  # after the view, which shows what it says
+                    await websocket.send_json({"type": "notice", "text": watcher.notes.pop(0)})
                 if self.poll_seconds is None:  # woken by a change, nothing else
                     await watcher.wake.wait()
                     continue

@@ -43,6 +43,8 @@ class Watcher:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     ended: bool = False
     """The player's session ended (signed out in this process): the socket closes 4401."""
+    notes: list[str] = field(default_factory=list)
+    """Sentences for the player not yet sent (:meth:`Notices.tell`), oldest first."""
 
 
 class Notices:
@@ -194,6 +196,16 @@ class Notices:
                 self._views.pop((table_id, watcher.player_id), None)
             self._changes[table_id] = self._changes.get(table_id, 0) + 1
         wake_each(watchers)
+
+    def tell(self, player_id: str, table_id: str, words: str) -> None:
+        """Send ``words`` to the player's sockets of this process at ``table_id`` after
+        their next view (the floor freed his seat there: :mod:`croupier.server.seat_free`),
+        and wake them (thread-safe). Said once; a socket opened later is not told."""
+        with self._lock:
+            mine = [w for w in self._by_player.get(player_id, ()) if w.table_id == table_id]
+            for watcher in mine:
+                watcher.notes.append(words)
+        wake_each(mine)
 
     def signed_out(self, player_id: str) -> None:
         """Close the player's sockets of this process (4401): his session has ended."""

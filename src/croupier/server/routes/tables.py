@@ -13,7 +13,7 @@ from sqlalchemy import select
 from croupier.ledger import repository as repo
 from croupier.ledger.models import GameTable, Player, RoundRow, Seat
 from croupier.registry import GAMES, spec_of
-from croupier.server import driver, fanout, schemas, service
+from croupier.server import driver, fanout, schemas, seat_free, service
 from croupier.server.browser import (
     RETURNS_WAIT,
     SEATS_CITE,
@@ -134,6 +134,7 @@ def leave(
     db: Db,
     me: Caller,
     key: OptionalKey = None,
+    body: seat_free.SeatFreeIn | None = None,
 ) -> Response | schemas.SeatOut:
     """The player at ``seat`` leaves it (the seat is free at once). Refused with 403
     (``server:seats``) for a seat another player holds, 422 for a seat the table does
@@ -142,40 +143,66 @@ def leave(
     settled. A seat left during a round without a wager of its own is taken
     by nobody else until that round is over (:func:`service.join`). A box offered the
     Double Back Jack cut refuses it by leaving (:func:`driver.leave_actions`). An
-    ``Idempotency-Key`` is honoured as in :func:`join`."""
+    ``Idempotency-Key`` is honoured as in :func:`join`. The floor (an admin) frees a seat
+    another player holds on the same terms, giving ``{"reason": ...}``
+    (:mod:`croupier.server.seat_free`): recorded as a significant event, and the player
+    told."""
     hub = server_of(request).hub
+    reason = body.reason if body is not None else ""
+    freed: list[tuple[str, str]] = []  # the removed player and what he is told
 
     def run() -> schemas.SeatOut:
-        table = repo.get_table(db, table_id)
-        held = db.get(Seat, (table_id, seat))
-        if held is None:
-            # a seat the table does not have is refused as taking it is (422, its rule)
-            service.table_rules(table).check_seat_exists(seat)
-            raise repo.LedgerError(
-                f"nobody sits at seat {seat} of table {table_id}: there is no one to leave it",
-                SEATS_CITE,
-            )
+        held, sitter = _seat_of(db, table_id, seat)
         if held.player_id != me.id:
-            raise service.AccessDenied(
-                f"you do not sit at seat {seat} of table {table_id}", SEATS_CITE
-            )
-        open_round = db.scalars(
-            select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
-        ).first()
-        playing = repo.load_round(db, open_round)[1] if open_round is not None else None
-        if playing is not None and spec_of(playing).policy.has_wager(playing, seat):
-            raise repo.LedgerError(
-                f"seat {seat} has a wager in round {open_round}, which is not over: "
-                "leave once it is settled",
-                SEATS_CITE,
-            )
+            seat_free.check(me, held, table_id, reason)
+        _no_wager_in_play(db, table_id, seat, floor=held.player_id != me.id)
         # Leaving refuses a Double Back Jack cut offered to the box, at once and in this
         # transaction, through the command path as a timeout would (673a.5(b)-(c)).
         driver.leave_actions(db, table_id, seat, hub.rng, hub.clock())
+        if held.player_id != me.id:
+            freed.append((sitter.id, seat_free.note(db, me, held, sitter, reason, hub.clock())))
         db.delete(held)
-        return schemas.SeatOut(seat=seat, player_id=me.id, name=me.name)
+        return schemas.SeatOut(seat=seat, player_id=sitter.id, name=sitter.name)
 
-    return _once(request, db, me, key, None, 200, table_id, run)
+    out = _once(request, db, me, key, body, 200, table_id, run)
+    for player_id, words in freed:  # the removed player: his sockets, at every table
+        hub.tell(player_id, table_id, words)
+        hub.moved(player_id)
+    return out
+
+
+def _no_wager_in_play(db: Db, table_id: str, seat: int, floor: bool) -> None:
+    """Refuse (409) leaving ``seat``, or the floor freeing it, while it has a wager in the
+    table's open round: he leaves once it is settled."""
+    open_round = db.scalars(
+        select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
+    ).first()
+    playing = repo.load_round(db, open_round)[1] if open_round is not None else None
+    if playing is None or not spec_of(playing).policy.has_wager(playing, seat):
+        return
+    if floor:
+        raise seat_free.in_play(seat, table_id, open_round or "")
+    raise repo.LedgerError(
+        f"seat {seat} has a wager in round {open_round}, which is not over: "
+        "leave once it is settled",
+        SEATS_CITE,
+    )
+
+
+def _seat_of(db: Db, table_id: str, seat: int) -> tuple[Seat, Player]:
+    """The seat held and its player; refused 422 for a seat the table does not have (its
+    rule, as taking it is) and 409 for a seat nobody sits at."""
+    table = repo.get_table(db, table_id)
+    held = db.get(Seat, (table_id, seat))
+    if held is None:
+        service.table_rules(table).check_seat_exists(seat)
+        raise repo.LedgerError(
+            f"nobody sits at seat {seat} of table {table_id}: there is no one to leave it",
+            SEATS_CITE,
+        )
+    sitter = db.get(Player, held.player_id)
+    assert sitter is not None  # a seat's player is a foreign key
+    return held, sitter
 
 
 def _once(

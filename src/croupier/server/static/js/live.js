@@ -19,10 +19,11 @@ import { api, token } from "./api.js";
 const SIGNED_OUT = 4401; // the server's close code for an ended session or unknown token
 
 export class LiveView {
-  constructor(tableId, onView, onStatus = () => {}) {
+  constructor(tableId, onView, onStatus = () => {}, onNotice = () => {}) {
     this.tableId = tableId;
     this.onView = onView;
     this.onStatus = onStatus;
+    this.onNotice = onNotice; // a sentence for this player alone (the floor freed his seat)
     this.socket = null;
     this.backoff = 1000;
     this.pollTimer = null;
@@ -114,6 +115,8 @@ export class LiveView {
         if (data.type === "view") {
           this.socketViews += 1;
           this.deliver(data.data);
+        } else if (data.type === "notice" && typeof data.text === "string") {
+          this.onNotice(data.text);
         }
       } catch {
         /* not a view: ignore */

@@ -55,7 +55,7 @@ export async function tablePage(tableId, me, early = null) {
   clearInterval(ticker);
   ticker = setInterval(() => { if (t.turnBox.isConnected) tick(t); else clearInterval(ticker); }, 250);
   if (live) live.stop();
-  live = new LiveView(tableId, (next) => onView(t, next), (s) => onStatus(t, s));
+  live = new LiveView(tableId, (next) => onView(t, next), (s) => onStatus(t, s), (text) => say(text));
   live.start();
 }
 
