@@ -119,6 +119,9 @@ def check(page: Any, game: str, phase: str, selectors: dict[str, str]) -> list[s
         # The layout settles: no deal animation running (app.css: 0.35 s; the layout
         # follows the size by CSS alone), then two frames drawn at this size.
         page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+        # No command of the page's in flight: while one is, its buttons take no clicks
+        # (aria-busy, app.css), so a point on one finds the area under it.
+        page.wait_for_selector('.table-page:not([aria-busy="true"])', state="attached")
         page.evaluate(
             "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
         )
