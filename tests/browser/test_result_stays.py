@@ -180,3 +180,40 @@ def test_my_result_stays_when_the_next_round_is_opened_ahead(browser: Any, serve
     assert bob.locator(".round-summary").inner_text() == f"Last round: {said}"
     for context in (ann_context, bob_context):
         context.close()
+
+
+SEEN_AT_ONCE = """() => {
+  window.scrollTo(0, 0);
+  const node = document.querySelector('.round-summary');
+  if (!node) return 'no sentence';
+  const r = node.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1 || r.top < 0 || r.left < 0
+      || r.bottom > window.innerHeight || r.right > window.innerWidth)
+    return `at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}, outside the screen`;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top && (top === node || node.contains(top)) ? "" : `covered at ${Math.round(r.top)}`;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "spot"), [("sic-bo", '[data-spot="small"]'), ("high-roll-dice", ".spot.legal")]
+)
+def test_my_result_is_in_sight_on_a_phone(
+    browser: Any, server: Server, game: str, spot: str
+) -> None:
+    """A fresh player's report: at 390x844, after a round of Sic Bo or High Roll Dice,
+    the result sentence sat below the board; only the balance changed in sight. The
+    sentence must be on the screen without scrolling, and not covered."""
+    table = f"sight-{game}"
+    assert server.table(table, f'game = "{game}"\n').status_code == 201
+    context, page = sign_up(browser, server, f"ann-{table}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, table, 1)
+    page.locator('[data-chip="500"]').click()
+    page.locator(f".felt {spot}").first.click()
+    page.wait_for_selector(".felt .has-wager")
+    close_betting(server, table, page)
+    page.wait_for_selector(".round-summary", timeout=20_000)
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    assert page.evaluate(SEEN_AT_ONCE) == ""
+    context.close()

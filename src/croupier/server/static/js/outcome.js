@@ -59,11 +59,15 @@ export function finishRender(t) {
   else if (t.kept) [summary, net] = [`Last round: ${t.kept.summary}`, t.kept.net];
   else missedResult(t, seat);
   if (seat !== null && view.sat_in_round && t.betTotal > 0) t.satIn = { round: view.round_id, seat };
-  t.resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(t.table, shown, { mySeat: seat, satInRound: Boolean(view.sat_in_round) }) || "");
+  t.resultBox.replaceChildren(results(t.table, shown, { mySeat: seat, satInRound: Boolean(view.sat_in_round) }) || "");
+  // The sentence and the banner beside the controls (app.css).
   const won = net > 0 ? String(net) : "";
-  if (t.winBox.dataset.won !== won) {
-    t.winBox.dataset.won = won;
-    t.winBox.replaceChildren(net > 0 ? h("p", { class: "win-banner", "data-won": net }, "You win ", h("strong", {}, dollars(net)), "!") : "");
+  // At a phone's top only while the round shown is over: kept into the next betting,
+  // it goes below the felt, leaving the screen to the areas to bet.
+  t.winBox.dataset.over = summary && !summary.startsWith("Last round: ") ? "yes" : "";
+  if (t.winBox.dataset.won !== won || t.winBox.dataset.said !== (summary || "")) {
+    [t.winBox.dataset.won, t.winBox.dataset.said] = [won, summary || ""];
+    t.winBox.replaceChildren(summary ? h("p", { class: "round-summary" }, summary) : "", net > 0 ? h("p", { class: "win-banner", "data-won": net }, "You win ", h("strong", {}, dollars(net)), "!") : "");
   }
   drawStrip(t);
 }
