@@ -552,7 +552,8 @@ WHOLE = """(selector) => [...document.querySelectorAll(selector)].flatMap((n) =>
 
 WIDE = """() => [document.scrollingElement.scrollWidth,
   [...document.querySelectorAll('.table-page *')].filter(
-    (e) => e.getBoundingClientRect().right > 390.5).map((e) => e.tagName + '.' + e.className).slice(0, 5)]"""
+    (e) => e.getBoundingClientRect().right > 390.5)
+    .map((e) => e.tagName + '.' + e.className).slice(0, 5)]"""
 
 
 def test_no_table_is_wider_than_a_phone_seated_or_not(browser: Any, server: Server) -> None:
