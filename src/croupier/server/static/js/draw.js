@@ -9,7 +9,7 @@ import { dollars } from "./format.js";
 import { control } from "./commands.js";
 import { felt, laterWagerButtons } from "./layouts.js";
 import { roundHeader } from "./words.js";
-import { firstDecision, focusKey, focusLost, landing, refocus, seated } from "./focus.js";
+import { focusKey, focusLost, landing, refocus, seated, turnFocus } from "./focus.js";
 import { CONNECTION } from "./connection.js";
 import { decisionKeys } from "./shortcuts.js";
 import { say, showBalance, versionOf } from "./said.js";
@@ -33,8 +33,8 @@ export function render(t) {
   const betting = (view.view || {}).phase === "betting" || view.deadline?.kind === "betting";
   t.myTurn = seat !== null && view.round_status === "open" && !betting && (view.waiting_for || []).includes(seat);
   dealt(t);
-  const first = firstDecision(decisions);
-  if (t.myTurn && !wasMine && first && !decisions.hidden) first.focus();
+  const turnTo = turnFocus(decisions, t.myTurn && !wasMine);
+  if (turnTo) turnTo.focus();
   // (The page's main region, focused by the route, keeps the focus.)
   else if (key && focusLost() && document.activeElement !== main) refocus(key, key.includes("data-sit") ? seated(t.rack) : landing(t));
   else if (onTable && focusLost()) landing(t)?.focus();
