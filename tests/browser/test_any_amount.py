@@ -376,3 +376,26 @@ def test_double_short_of_balance_is_refused_in_words(browser: Any, server: Serve
     assert shown_balance(page) == OPENING - 51000
     assert server.wallet(me(server, page)["id"]) == OPENING - 51000
     context.close()
+
+
+ANTE_BOXES = """async () => {
+  const { control } = await import('/play/js/commands.js');
+  const each = { kind: 'amount', low: 1, high: 48000, step: 1 };
+  const lc = { command: 'PlaceAntes', title: 'Place antes', fields: {
+    seat: { kind: 'fixed', value: 1 }, ante_across: each, ante_down: each } };
+  const said = (held) => [...control(lc, { held }, () => {}).querySelectorAll('label .muted')]
+    .map((n) => n.textContent.trim());
+  return [said({ ante_across: 2000, ante_down: 2000 }), said({})];
+}"""
+
+
+def test_the_ante_boxes_say_an_addition_as_one(browser: Any, server: Server) -> None:
+    """A fresh player's report: a $10-minimum Criss-Cross table's ante boxes said
+    "$0.01–$480.00" with $20.00 on each Ante already (the $500.00 maximum less $20.00):
+    what may be added, said as an addition ("add ..."); with none on the area,
+    the range alone."""
+    context, page = sign_up(browser, server, "ann-ante-boxes")
+    added = "add $0.01–$480.00"
+    assert page.evaluate(ANTE_BOXES) == [[added, added], ["$0.01–$480.00"] * 2]
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

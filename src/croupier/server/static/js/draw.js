@@ -111,7 +111,7 @@ function drawBetLine(t, seat) {
 function drawDecisions(t, seat, legalSpots) {
   const { view, decisions } = t;
   const v = view.view || {};
-  const ctx = { actor: view.actor, chip: t.chipValue, label: t.game.label, fields: t.game.fields ? t.game.fields(v, seat) : {} };
+  const ctx = { actor: view.actor, chip: t.chipValue, label: t.game.label, fields: t.game.fields ? t.game.fields(v, seat) : {}, held: seat === null ? {} : seatWagers(t, seat) };
   const undone = undoSpot(t);
   decisions.dataset.undone = JSON.stringify(undone);
   const drawnKey = t.game.fieldsKey ? t.game.fieldsKey(v) : null;
