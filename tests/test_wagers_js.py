@@ -88,3 +88,21 @@ def test_a_wager_declined_on_the_page_is_no_longer_offered_in_that_round() -> No
     page = _page([place], {})
     call = "(t.declines = {'r-2': new Set(['a'])}, legalWagers(t).map((lc) => lc.spots))"
     assert _run(call, page) == [["b"]]
+
+
+@needs_node
+def test_a_chip_out_of_limits_is_refused_with_amounts_not_chips() -> None:
+    """A fresh player's report: Insurance clicked with a $5 chip said "choose a chip of
+    $0.01 to $3.00", and no $0.01 chip is in the rack: the amounts are said as amounts."""
+    script = (
+        imports("wagers.js", "outOfLimits") + "console.log(JSON.stringify(["
+        "outOfLimits({min_amount: 1, max_amount: 300}, 500, 'Insurance'),"
+        "outOfLimits({min_amount: 500, max_amount: 50000}, 100, 'Pass Line'),"
+        "]));"
+    )
+    assert run_node(script) == [
+        "A $5.00 chip is more than the most that may be wagered on Insurance now, $3.00: "
+        "wager an amount from $0.01 to $3.00.",
+        "A $1.00 chip is less than the least wager on Pass Line, $5.00: "
+        "wager an amount from $5.00 to $500.00.",
+    ]

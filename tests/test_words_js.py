@@ -219,3 +219,19 @@ def test_the_last_round_before_a_table_closes_is_said_after_who_acts() -> None:
         "]));"
     )
     assert run_node(script) == [f"Betting is open: place your wagers. {last}", "The dealer acts."]
+
+
+@needs_node
+def test_the_lobby_says_what_a_return_is_on_mid_sentence() -> None:
+    """A fresh player's report: the lobby read "on The whole game per initial Blackjack
+    Wager" with a capital T; a wager's own name keeps its capitals."""
+    script = (
+        imports("words.js", "afterOn") + "console.log(JSON.stringify(["
+        "afterOn('The whole game per initial Blackjack Wager'), afterOn('Pass Line'),"
+        "afterOn('A Pair Plus wager')]));"
+    )
+    assert run_node(script) == [
+        "the whole game per initial Blackjack Wager",
+        "Pass Line",
+        "a Pair Plus wager",
+    ]

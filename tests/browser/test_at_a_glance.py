@@ -71,7 +71,7 @@ def test_an_amount_outside_the_limits_is_refused_in_words(browser: Any, server: 
     message.wait_for()
     assert message.inner_text() == (
         "A $1.00 chip is less than the least wager on Pip Street ace, $5.00: "
-        "choose a chip of $5.00 to $500.00."
+        "wager an amount from $5.00 to $500.00."
     )
     assert page.locator(".seat.mine .has-wager").count() == 0
     assert shown_balance(page) == OPENING

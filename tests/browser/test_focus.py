@@ -113,6 +113,40 @@ def test_a_turn_never_starts_on_giving_the_hand_up(browser: Any, server: Server)
     context.close()
 
 
+TURN_FOCUS = """async () => {
+  const { control } = await import('/play/js/commands.js');
+  const { turnFocus } = await import('/play/js/focus.js');
+  const decide = (values, gives_up) => ({ command: 'Decide', title: '', gives_up, fields: {
+    seat: { kind: 'fixed', value: 1 },
+    decision: { kind: 'choice', options: values.map((v) => ({ value: v, label: v })) } } });
+  const section = document.createElement('section');
+  section.tabIndex = -1;
+  const actions = document.createElement('div');
+  actions.className = 'actions';
+  section.append(actions);
+  document.getElementById('main').append(section);
+  actions.append(control(decide(['surrender'], true), {}, () => {}));
+  const start = turnFocus(section, true);
+  start.focus();
+  const before = document.activeElement === section ? 'the decisions' : 'elsewhere';
+  actions.append(control(decide(['Hit', 'Stand'], false), {}, () => {}));
+  const next = turnFocus(section, false);
+  return [before, next ? next.textContent : 'stays'];
+}"""
+
+
+def test_the_focus_moves_from_the_decisions_to_hit_when_it_appears(
+    browser: Any, server: Server
+) -> None:
+    """A fresh player's report (Double Back Jack, desktop): the turn started with only a
+    surrender offered, the focus on "your decisions"; when Hit and Stand appeared it
+    stayed there, not on the first decision as docs/browser.md promises."""
+    context, page = sign_up(browser, server, "ann-focus-hit")
+    assert page.evaluate(TURN_FOCUS) == ["the decisions", "Hit"]
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
 # Where the focus may be once the control clicked is gone: the decisions where one is to
 # make, the chip chosen or an area of the felt he may bet; never the page's body, nor the
 # skip link above the table, nor decisions with nothing to decide.

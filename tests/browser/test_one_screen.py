@@ -551,3 +551,47 @@ WHOLE = """(selector) => [...document.querySelectorAll(selector)].flatMap((n) =>
       `${n.dataset.hand} hand: covered at y=${Math.round(y)} by ${by}`];
   });
 })"""
+
+
+WIDE = """() => [document.scrollingElement.scrollWidth,
+  [...document.querySelectorAll('.table-page *')].filter(
+    (e) => e.getBoundingClientRect().right > 390.5)
+    .map((e) => e.tagName + '.' + e.className).slice(0, 5)]"""
+
+
+def test_no_table_is_wider_than_a_phone_seated_or_not(browser: Any, server: Server) -> None:
+    """A fresh player's report: Craps at 390x844, not seated, was 658 px wide (the free
+    seats' buttons in one row, Seats 11-14 off the screen) and the seats were at the very
+    bottom, under the whole board. At every game, unseated and seated, the page is no
+    wider than the screen; unseated, the first free seat's button is on the screen
+    without scrolling and not covered, in the screen's upper half."""
+    context, page = sign_up(browser, server, "ann-narrow")
+    page.set_viewport_size({"width": 390, "height": 844})
+    problems = []
+    for game, (rules, _spot, _command) in GAMES.items():
+        table = f"narrow-{game}"
+        text = (EXAMPLES / rules).read_text() if rules.endswith(".toml") else rules
+        body = {"id": table, "rules_toml": text, "settings": {"betting_seconds": None}}
+        assert server.admin.post("/tables", json=body).status_code == 201
+        page.goto(f"{server.url}/#/table/{table}")
+        page.wait_for_selector(".felt")
+        page.wait_for_selector("[data-sit]")
+        width, wide = page.evaluate(WIDE)
+        if width > 390:
+            problems.append(f"{game} unseated: {width} px wide: {wide}")
+        problems += [
+            f"{game} unseated: {p}"
+            for p in unseen(page, {"a seat": ".seat-bar [data-sit]:first-of-type"})
+        ]
+        # Near the top: in the screen's upper half, above the felt.
+        box = page.locator(".seat-bar [data-sit]").first.bounding_box()
+        if box["y"] > 422:
+            problems.append(f"{game} unseated: the first free seat at y={box['y']:.0f}")
+        page.locator('[data-sit="1"]').click()
+        page.wait_for_selector('.seat.mine[data-seat="1"], .mine[data-seat="1"]')
+        page.wait_for_selector("[data-leave]")
+        width, wide = page.evaluate(WIDE)
+        if width > 390:
+            problems.append(f"{game} seated: {width} px wide: {wide}")
+    assert problems == [], "\n".join(problems)
+    context.close()

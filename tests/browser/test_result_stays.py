@@ -3,6 +3,8 @@ it stays the player's until he wagers again, and it is his only if he sat in tha
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -50,6 +52,54 @@ def test_my_last_result_stays_until_i_wager_again(browser: Any, server: Server) 
     assert kept.count() == 1, "Bob's result went when Ann wagered"
     assert kept.inner_text().startswith("Last round: "), kept.inner_text()
     assert said.split(":", 1)[0].lower() in kept.inner_text().lower()
+    bob.locator('.sb-board [data-spot="big"]').click()
+    bob.wait_for_selector('.sb-board [data-spot="big"].has-wager')
+    assert bob.locator(".round-summary").count() == 0
+    for context in (ann_context, bob_context):
+        context.close()
+
+
+def test_my_result_stays_though_my_page_never_saw_the_round_settle(
+    browser: Any, server: Server
+) -> None:
+    """A fresh player's report: Ann bet again the moment the round settled, and Bob's
+    page went from the round under way straight to the next one's betting, never
+    receiving the settled view; his result ("Last round: You lost $5.00 on Small: net
+    -$5.00" or won) must still be said, in words with its net, until he wagers again.
+    Bob's socket here drops every view of a round no longer open, as a fast table does."""
+    assert server.table("missed-sb", "sic-bo.toml").status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-missed")
+    open_table(ann, "missed-sb", 1)
+    bob_context, bob = sign_up(browser, server, "bob-missed")
+
+    def socket(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def forward(message: Any) -> None:
+            data = json.loads(message).get("data") or {}
+            if data.get("round_status") in (None, "open"):
+                ws.send(message)
+
+        upstream.on_message(forward)
+
+    bob.route_web_socket(re.compile(r".*/ws$"), socket)
+    open_table(bob, "missed-sb", 2)
+    for page in (ann, bob):
+        page.locator('[data-chip="500"]').click()
+        page.locator('.sb-board [data-spot="small"]').click()
+        page.wait_for_selector('.sb-board [data-spot="small"].has-wager')
+    close_betting(server, "missed-sb", bob)
+    ann.wait_for_selector(".round-summary", timeout=20_000)
+    caught_up(ann, server)
+    ann.locator('.sb-board [data-spot="big"]').click()
+    ann.wait_for_selector('.round[data-round="missed-sb-2"]', state="attached")
+    bob.wait_for_selector('.round[data-round="missed-sb-2"]', state="attached")
+    kept = bob.locator(".round-summary")
+    kept.wait_for(timeout=10_000)
+    said = kept.inner_text()
+    # Bob's $5.00 on Small: won $5.00 (net +$5.00) or lost it (net -$5.00), 2 to 1 odds aside.
+    assert said.startswith("Last round: You "), said
+    assert "on Small" in said and ("net +$5.00" in said or "net -$5.00" in said), said
     bob.locator('.sb-board [data-spot="big"]').click()
     bob.wait_for_selector('.sb-board [data-spot="big"].has-wager')
     assert bob.locator(".round-summary").count() == 0
@@ -130,3 +180,40 @@ def test_my_result_stays_when_the_next_round_is_opened_ahead(browser: Any, serve
     assert bob.locator(".round-summary").inner_text() == f"Last round: {said}"
     for context in (ann_context, bob_context):
         context.close()
+
+
+SEEN_AT_ONCE = """() => {
+  window.scrollTo(0, 0);
+  const node = document.querySelector('.round-summary');
+  if (!node) return 'no sentence';
+  const r = node.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1 || r.top < 0 || r.left < 0
+      || r.bottom > window.innerHeight || r.right > window.innerWidth)
+    return `at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}, outside the screen`;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top && (top === node || node.contains(top)) ? "" : `covered at ${Math.round(r.top)}`;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "spot"), [("sic-bo", '[data-spot="small"]'), ("high-roll-dice", ".spot.legal")]
+)
+def test_my_result_is_in_sight_on_a_phone(
+    browser: Any, server: Server, game: str, spot: str
+) -> None:
+    """A fresh player's report: at 390x844, after a round of Sic Bo or High Roll Dice,
+    the result sentence sat below the board; only the balance changed in sight. The
+    sentence must be on the screen without scrolling, and not covered."""
+    table = f"sight-{game}"
+    assert server.table(table, f'game = "{game}"\n').status_code == 201
+    context, page = sign_up(browser, server, f"ann-{table}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, table, 1)
+    page.locator('[data-chip="500"]').click()
+    page.locator(f".felt {spot}").first.click()
+    page.wait_for_selector(".felt .has-wager")
+    close_betting(server, table, page)
+    page.wait_for_selector(".round-summary", timeout=20_000)
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    assert page.evaluate(SEEN_AT_ONCE) == ""
+    context.close()

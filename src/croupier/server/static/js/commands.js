@@ -142,7 +142,7 @@ export function control(lc, ctx, send) {
     } else if (f.kind === "money") {
       const start = Math.min(Math.max(ctx.chip || f.min || 0, f.min || 0), f.max ?? Infinity);
       input = moneyInput(id, f, start);
-      label.append(h("span", { class: "muted" }, ` ${dollars(f.min)}–${f.max !== null ? dollars(f.max) : "…"}`));
+      label.append(h("span", { class: "muted" }, moneyRange(f, (ctx.held || {})[f.name] || 0)));
       readers.push(() => [f.name, Math.round(Number(input.value) * 100)]);
     } else if (f.kind === "integer") {
       input = h("input", { id, name: f.name, type: "number", step: "1", min: f.min, max: f.max, value: f.required ? f.min : null, required: f.required, inputmode: "numeric" });
@@ -186,4 +186,12 @@ export function control(lc, ctx, send) {
   });
   wrap.append(form);
   return wrap;
+}
+
+// A money field's amounts: where the seat holds a wager on the field's area (`held`,
+// cents), what may be added to it, said as an addition ("add $0.01–$480.00"; a fresh
+// player's report: on a $10-minimum table's Antes it read as the wager's own limits).
+function moneyRange(f, held) {
+  const range = `${dollars(f.min)}–${f.max !== null ? dollars(f.max) : "…"}`;
+  return held > 0 ? ` add ${range}` : ` ${range}`;
 }

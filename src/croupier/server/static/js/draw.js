@@ -9,7 +9,7 @@ import { dollars } from "./format.js";
 import { control } from "./commands.js";
 import { felt, laterWagerButtons } from "./layouts.js";
 import { roundHeader } from "./words.js";
-import { firstDecision, focusKey, focusLost, landing, refocus, seated } from "./focus.js";
+import { focusKey, focusLost, landing, refocus, seated, turnFocus } from "./focus.js";
 import { CONNECTION } from "./connection.js";
 import { decisionKeys } from "./shortcuts.js";
 import { say, showBalance, versionOf } from "./said.js";
@@ -33,8 +33,8 @@ export function render(t) {
   const betting = (view.view || {}).phase === "betting" || view.deadline?.kind === "betting";
   t.myTurn = seat !== null && view.round_status === "open" && !betting && (view.waiting_for || []).includes(seat);
   dealt(t);
-  const first = firstDecision(decisions);
-  if (t.myTurn && !wasMine && first && !decisions.hidden) first.focus();
+  const turnTo = turnFocus(decisions, t.myTurn && !wasMine);
+  if (turnTo) turnTo.focus();
   // (The page's main region, focused by the route, keeps the focus.)
   else if (key && focusLost() && document.activeElement !== main) refocus(key, key.includes("data-sit") ? seated(t.rack) : landing(t));
   else if (onTable && focusLost()) landing(t)?.focus();
@@ -111,7 +111,7 @@ function drawBetLine(t, seat) {
 function drawDecisions(t, seat, legalSpots) {
   const { view, decisions } = t;
   const v = view.view || {};
-  const ctx = { actor: view.actor, chip: t.chipValue, label: t.game.label, fields: t.game.fields ? t.game.fields(v, seat) : {} };
+  const ctx = { actor: view.actor, chip: t.chipValue, label: t.game.label, fields: t.game.fields ? t.game.fields(v, seat) : {}, held: seat === null ? {} : seatWagers(t, seat) };
   const undone = undoSpot(t);
   decisions.dataset.undone = JSON.stringify(undone);
   const drawnKey = t.game.fieldsKey ? t.game.fieldsKey(v) : null;

@@ -53,3 +53,14 @@ export function seated(rack) {
 function chipChosen(rack) {
   return rack.querySelector('.chip-button[aria-pressed="true"]') || rack.querySelector(".chip-button");
 }
+
+// Where the focus goes as the decisions change (null: it stays): the first decision as
+// the player's turn starts (`started`), and from the decisions region itself (where only
+// a surrender was offered, or an optional choice just made) once a decision that plays
+// the hand appears: Hit, not "your decisions" (docs/browser.md).
+export function turnFocus(decisions, started) {
+  const first = firstDecision(decisions);
+  if (!first || decisions.hidden) return null;
+  if (started) return first;
+  return document.activeElement === decisions && first !== decisions ? first : null;
+}

@@ -3,7 +3,7 @@
 import { api, setToken } from "./api.js";
 import { h } from "./dom.js";
 import { dollars } from "./format.js";
-import { closedBy, sharedName } from "./words.js";
+import { afterOn, closedBy, sharedName } from "./words.js";
 import { signedUp } from "./session.js";
 import { myLimits } from "./mylimits.js";
 import { edgeWords, openHelp } from "./help.js";
@@ -114,7 +114,7 @@ function tableCard(t, shared = false) {
       h("dt", {}, "Limits"), h("dd", { "data-card": "limits" }, `${dollars(t.minimum_wager)} to ${dollars(t.maximum_wager)} a wager`),
       h("dt", {}, "Seats free"), h("dd", { "data-card": "seats" }, t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} (${t.free_seats.join(", ")})` : `none of ${t.seat_count}: full`),
       h("dt", {}, "Return"),
-      h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, ${edgeWords(edge.house_edge)}, on ${edge.words}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
+      h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, ${edgeWords(edge.house_edge)}, on ${afterOn(edge.words)}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
     ),
     h("p", {},
       h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id, shared) }, `How to play ${t.title || t.game}, every wager's pay and return`),

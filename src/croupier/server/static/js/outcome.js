@@ -57,13 +57,40 @@ export function finishRender(t) {
   if (summary) t.kept = { round: shown === view ? view.round_id : previousRound(view), seat, summary, net };
   else if (t.kept && (t.kept.seat !== seat || t.betTotal > 0 || t.kept.round === view.round_id)) t.kept = null;
   else if (t.kept) [summary, net] = [`Last round: ${t.kept.summary}`, t.kept.net];
-  t.resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(t.table, shown, { mySeat: seat, satInRound: Boolean(view.sat_in_round) }) || "");
+  else missedResult(t, seat);
+  if (seat !== null && view.sat_in_round && t.betTotal > 0) t.satIn = { round: view.round_id, seat };
+  t.resultBox.replaceChildren(results(t.table, shown, { mySeat: seat, satInRound: Boolean(view.sat_in_round) }) || "");
+  // The sentence and the banner beside the controls (app.css).
   const won = net > 0 ? String(net) : "";
-  if (t.winBox.dataset.won !== won) {
-    t.winBox.dataset.won = won;
-    t.winBox.replaceChildren(net > 0 ? h("p", { class: "win-banner", "data-won": net }, "You win ", h("strong", {}, dollars(net)), "!") : "");
+  // At a phone's top only while the round shown is over: kept into the next betting,
+  // it goes below the felt, leaving the screen to the areas to bet.
+  t.winBox.dataset.over = summary && !summary.startsWith("Last round: ") ? "yes" : "";
+  if (t.winBox.dataset.won !== won || t.winBox.dataset.said !== (summary || "")) {
+    [t.winBox.dataset.won, t.winBox.dataset.said] = [won, summary || ""];
+    t.winBox.replaceChildren(summary ? h("p", { class: "round-summary" }, summary) : "", net > 0 ? h("p", { class: "win-banner", "data-won": net }, "You win ", h("strong", {}, dollars(net)), "!") : "");
   }
   drawStrip(t);
+}
+
+// A round the player sat in whose settled view this page never received (the next
+// round opened, or another player wagered in it, before the view came): its result is
+// read from its steps and kept as the last round's (t.satIn: the last round seen with
+// the player seated in it), unless he has wagered since.
+function missedResult(t, seat) {
+  const { view } = t;
+  const sat = t.satIn;
+  if (!sat || seat === null || sat.seat !== seat || sat.round === view.round_id) return;
+  if (sat.round === previousRound(view) || t.betTotal > 0) return;
+  t.satIn = null;
+  api.steps(sat.round).then((r) => {
+    const steps = r.steps || [];
+    const last = steps.length ? steps[steps.length - 1].view || {} : {};
+    const extras = t.game.extras ? t.game.extras(last, seat) : [];
+    const summary = roundSummary(settlementsOf(last), seat, t.game.label, extras);
+    if (!summary || t.kept || t.betTotal > 0 || mySeat(t) !== seat || t.view.round_id === sat.round) return;
+    t.kept = { round: sat.round, seat, summary, net: roundNet(settlementsOf(last), seat, extras) };
+    t.render();
+  }).catch(() => {});
 }
 
 // The last results strip: each round's throws (the layout's `throws(view)`), from the

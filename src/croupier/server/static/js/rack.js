@@ -59,7 +59,9 @@ function rackTools(t, legalSpots) {
     out.push(h("button", { type: "button", class: "action", "data-rack": "rebet", onclick: () => rebet(t, again) }, `Rebet ${dollars(total)}`));
   }
   const take = removal(t);
-  if (Object.keys(myWagers(t)).length && (legalSpots.size || take)) out.push(doubleButton(t));
+  // Double only where it can place something now (a fresh player's report: a disabled
+  // "Double" read as a button, and beside Insurance as doubling down).
+  if (Object.keys(myWagers(t)).length && legalSpots.size && doubles(t).length) out.push(doubleButton(t));
   if (take) out.push(...takeDownButtons(t, take));
   return out;
 }
@@ -123,8 +125,8 @@ async function rebet(t, list) {
 function doubleButton(t) {
   const list = doubles(t);
   const total = list.reduce((a, b) => a + b.cost, 0);
-  const what = list.length ? `: ${list.flatMap((b) => b.spots.map(t.game.label)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
-  return h("button", { type: "button", class: "action", "data-rack": "double", "aria-keyshortcuts": "*", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(t, list) }, "Double", h("span", { class: "rack-more" }, what));
+  const what = `: ${list.flatMap((b) => b.spots.map(t.game.label)).join(", ")} +${dollars(total)}`;
+  return h("button", { type: "button", class: "action", "data-rack": "double", "aria-keyshortcuts": "*", "aria-label": `Double${what}`, onclick: () => doubleAll(t, list) }, "Double", h("span", { class: "rack-more" }, what));
 }
 
 async function doubleAll(t, list) {

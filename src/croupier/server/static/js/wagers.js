@@ -88,15 +88,20 @@ export function doubles(t) {
 }
 
 // A chip of `amount` outside the offer's limits, refused in words with the amounts that
-// may be wagered on the area (`label`); null where it is within them.
+// may be wagered on the area (`label`), said as amounts, not as chips (no $0.01 chip is
+// in the rack); null where it is within them.
 export function outOfLimits(lc, amount, label) {
   const low = lc.min_amount ?? null;
   const high = lc.max_amount ?? null;
+  const range = () => {
+    if (low !== null && high !== null) return low === high ? `wager exactly ${dollars(low)}` : `wager an amount from ${dollars(low)} to ${dollars(high)}`;
+    return low !== null ? `wager at least ${dollars(low)}` : `wager at most ${dollars(high)}`;
+  };
   if (low !== null && amount < low) {
-    return `A ${dollars(amount)} chip is less than the least wager on ${label}, ${dollars(low)}: choose a chip of ${dollars(low)}${high !== null && high !== low ? ` to ${dollars(high)}` : ""}.`;
+    return `A ${dollars(amount)} chip is less than the least wager on ${label}, ${dollars(low)}: ${range()}.`;
   }
   if (high !== null && amount > high) {
-    return `A ${dollars(amount)} chip is more than the most that may be wagered on ${label} now, ${dollars(high)}: choose a chip of ${low !== null && low !== high ? `${dollars(low)} to ` : ""}${dollars(high)}.`;
+    return `A ${dollars(amount)} chip is more than the most that may be wagered on ${label} now, ${dollars(high)}: ${range()}.`;
   }
   return null;
 }

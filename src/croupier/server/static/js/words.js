@@ -216,3 +216,10 @@ export function closedBy(reason, by) {
   if (by === "self-check") return `: ${/[.!?]$/.test(said) ? said : `${said}.`}`; // the server's words, with its rule
   return `by the operator: ${/[.!?]$/.test(said) ? said : `${said}.`} No round is dealt here until the operator enables the table again.`;
 }
+
+// What a return is measured on, said after "on": an article that begins a sentence
+// ("The whole game per initial Blackjack Wager") is lower case mid-sentence; a wager's
+// name ("Pass Line") keeps its capitals.
+export function afterOn(words) {
+  return String(words || "").replace(/^(The|A|An) /, (m) => m.toLowerCase());
+}
