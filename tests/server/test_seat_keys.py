@@ -42,20 +42,25 @@ def _refused_for_another_request(answer: Any) -> None:
     assert answer.json()["detail"].startswith(USED)
 
 
+def _seated_at_3(player_id: str) -> dict[str, object]:
+    """The seat answer of ann, seated at seat 3 of an open table: every field, exactly."""
+    return {
+        "seat": 3,
+        "player_id": player_id,
+        "name": "ann",
+        "closed": False,
+        "closed_reason": "",
+        "closed_by": "",
+    }
+
+
 def test_a_seat_sent_again_gets_its_first_answer_and_the_key_binds_that_seat(api: Api) -> None:
     api.table()
     api.table("hrd2")
     ann_id, ann = api.player("ann", deposit=10_000)
     first = _sit(api, ann, 3)
     assert first.status_code == 201, first.text
-    assert first.json() == {
-        "seat": 3,
-        "player_id": ann_id,
-        "name": "ann",
-        "closed": False,
-        "closed_reason": "",
-        "closed_by": "",
-    }  # once None
+    assert first.json() == _seated_at_3(ann_id)  # once None
     # The identical retry: the first answer, word for word, and no second seat.
     again = _sit(api, ann, 3)
     assert (again.status_code, again.text) == (201, first.text)
@@ -132,12 +137,5 @@ def test_one_seat_key_sent_eight_times_at_once_takes_one_seat(api: Api) -> None:
     with ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(lambda _: _sit(api, ann, 3), range(8)))
     assert {(answer.status_code, answer.text) for answer in answers} == {(201, answers[0].text)}
-    assert answers[0].json() == {
-        "seat": 3,
-        "player_id": ann_id,
-        "name": "ann",
-        "closed": False,
-        "closed_reason": "",
-        "closed_by": "",
-    }
+    assert answers[0].json() == _seated_at_3(ann_id)
     assert _seats(api) == [("hrd", 3, ann_id)]

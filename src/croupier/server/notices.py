@@ -139,8 +139,13 @@ class Notices:
         self.live.moved(player_id)
         self._wake_player(player_id)
         if tell:
-            for refresher in self.refreshers:
-                refresher("wallet", player_id)
+            self._tell("wallet", player_id)
+
+    def _tell(self, kind: str, subject: str) -> None:
+        """Tell each of :attr:`refreshers` that ``subject`` (of ``kind``: ``"wallet"``, a
+        player's; ``"table"``; ``"all"``, with ``""``) changed with no event."""
+        for refresher in self.refreshers:
+            refresher(kind, subject)
 
     def _wake_player(self, player_id: str, but: str | None = None) -> None:
         """Wake the player's sockets of this process at every table but ``but``: what
@@ -160,8 +165,7 @@ class Notices:
         self.live.stale(table_id)
         self.wake(table_id)
         if tell:
-            for refresher in self.refreshers:
-                refresher("table", table_id)
+            self._tell("table", table_id)
 
     def refreshed_all(self, tell: bool = True) -> None:
         """What every table offers changed with no event, committed (a self-check that
@@ -174,8 +178,7 @@ class Notices:
         for table_id in tables:
             self.refreshed(table_id, tell=False)
         if tell:
-            for refresher in self.refreshers:
-                refresher("all", "")
+            self._tell("all", "")
 
     def catch_up(self) -> None:
         """Wake every socket of this process (after the bus lost messages: a reconnect),
