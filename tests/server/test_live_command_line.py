@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 from natsd import NatsServer, free_port
 from test_games import GameTable
 from test_live_refreshed import _settled, _wagers_offered
@@ -143,14 +144,20 @@ def test_without_a_bus_the_command_says_when_a_running_server_shows_it(tmp_path:
         table.api.close()
 
 
-def test_a_bus_that_is_not_a_nats_url_is_refused_before_any_change(tmp_path: Path) -> None:
-    """--bus http://...: exit 2 naming what it takes, and the player is not suspended."""
+@pytest.mark.parametrize(
+    "bus", ["http://x:4222", "nats://", "nats://127.0.0.1:99999", "nats://:4222", "nats://h:0"]
+)
+def test_a_bus_that_is_not_a_nats_url_is_refused_before_any_change(
+    tmp_path: Path, bus: str
+) -> None:
+    """--bus that is not a NATS server's URL (another scheme, no host, a port outside
+    1-65535): exit 2 naming what it takes, and the player is not suspended."""
     db = f"sqlite:///{tmp_path / 'one.sqlite'}"
     table = GameTable(db, "high-roll-dice", 1)
     try:
         pid = table.ids[1]
         result = CliRunner().invoke(
-            cli, ["player", "suspend", pid, "--hours", "1", "--db", db, "--bus", "http://x:4222"]
+            cli, ["player", "suspend", pid, "--hours", "1", "--db", db, "--bus", bus]
         )
         assert result.exit_code == 2 and "nats://HOST:PORT" in result.output
         assert "your play is suspended" not in table.view(table.players[1])["betting_held"]

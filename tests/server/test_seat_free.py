@@ -124,3 +124,22 @@ def test_only_the_floor_frees_another_players_seat_and_says_why(api: Api) -> Non
             "freeing seat 1 of table hrd for another player needs a reason"
         )
     assert _seats(api) == [(1, ann_id)] and _freed(api) == []
+
+
+def test_a_reason_that_would_forge_a_line_of_the_report_is_refused(api: Api) -> None:
+    """The reason is one line of text, recorded and printed as written: a NUL, a newline
+    (a second line of `croupier report events` forged) or a right-to-left override (the
+    line reordered on screen) is refused 422 in words, as is a body naming a seat that is
+    not the path's; the seat stays held and nothing is logged."""
+    api.table()
+    ann_id, ann = api.player("ann", deposit=5_000)
+    api.sit(ann, 1)
+    for reason in ("a\u0000b", "left\nseat 2 freed by the floor", "left \u202eeno"):
+        r = _free(api, api.admin, 1, reason)
+        assert r.status_code == 422, r.text
+        assert "a reason is one line of text as written" in r.text
+    r = api.client.request(
+        "DELETE", "/tables/hrd/seats/1", json={"reason": "gone", "seat": 3}, headers=api.admin
+    )
+    assert r.status_code == 422, r.text
+    assert _seats(api) == [(1, ann_id)] and _freed(api) == []

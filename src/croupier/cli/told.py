@@ -16,6 +16,7 @@ server shows it.
 from __future__ import annotations
 
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
@@ -30,7 +31,16 @@ NO_BUS = (
 
 
 def _url(given: str | None) -> str | None:
-    if given is not None and not given.startswith(("nats://", "tls://")):
+    """``given`` where it is a NATS server's URL (``nats://`` or ``tls://``, a host, a
+    port 1-65535 if any), checked before anything changes; else the command stops (2)."""
+    if given is None:
+        return None
+    try:
+        parts = urlsplit(given)
+        port = parts.port  # ValueError: not a number, or outside 0-65535
+    except ValueError:
+        parts, port = None, 0
+    if parts is None or parts.scheme not in ("nats", "tls") or not parts.hostname or port == 0:
         raise fail(f"--bus: a NATS server's URL, nats://HOST:PORT, not {given!r}")
     return given
 

@@ -49,6 +49,22 @@ def _name(value: str) -> str:
     return value
 
 
+def _reason(value: str) -> str:
+    if re.search(f"[{_CONTROL}]", value) is not None:
+        raise PydanticCustomError(
+            "reason",
+            "a reason is one line of text as written: it may not hold a control character, "
+            "a line separator or a bidirectional override",
+        )
+    return value
+
+
+Reason = Annotated[str, AfterValidator(_reason)]
+"""A reason the staff give (a seat freed, a table disabled, a Rules Submission's step):
+one line of text, recorded and shown as written, so it holds no control character, line
+separator or bidirectional override (each would forge or reorder lines of a report)."""
+
+
 Name = Annotated[
     str,
     Field(

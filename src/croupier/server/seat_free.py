@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from croupier.errors import AccessDenied, LedgerError
 from croupier.ledger.models import Player, Seat
 from croupier.ledger.significant_events import Kind, record
 from croupier.server.browser import SEATS_CITE as CITE
+from croupier.server.schemas import Reason
 
 FLOOR = ("admin",)
 """The roles that may free a seat another player holds."""
@@ -29,9 +30,11 @@ FLOOR = ("admin",)
 
 class SeatFreeIn(BaseModel):
     """Why the floor frees the seat (required of the floor; a player leaving his own seat
-    sends no body)."""
+    sends no body); nothing else (a seat named in the body is refused, not ignored)."""
 
-    reason: str = Field(default="", max_length=1000)
+    model_config = ConfigDict(extra="forbid")
+
+    reason: Reason = Field(default="", max_length=1000)
 
 
 def check(me: Player, held: Seat, table_id: str, reason: str) -> None:

@@ -35,7 +35,7 @@ from croupier.reports.hold import ASSUMES, hold_report
 from croupier.rules.base import RulesSubmission
 from croupier.server import recall
 from croupier.server.routes.deps import PROBLEMS, Admin, Caller, Db, Staff
-from croupier.server.schemas import SoftwareOut, software
+from croupier.server.schemas import Reason, SoftwareOut, software
 
 
 def _iso_day(value: object) -> object:
@@ -133,7 +133,7 @@ class StepIn(BaseModel):
     state: Literal["submitted", "approved", "rejected", "withdrawn", "in force"]
     by: str | None = Field(default=None, max_length=100)
     reference: str = Field(default="", max_length=2_000)
-    reason: str = Field(default="", max_length=2_000)
+    reason: Reason = Field(default="", max_length=2_000)
     effective_at: AwareDatetime | None = None
 
 

@@ -26,6 +26,7 @@ from croupier.ledger.models import utc
 from croupier.ledger.significant_events import Kind, significant_events
 from croupier.server import selfcheck, service
 from croupier.server.routes.deps import PROBLEMS, Admin, Db, Staff
+from croupier.server.schemas import Reason
 
 
 class SignificantEventOut(BaseModel):
@@ -56,7 +57,7 @@ class DisabledIn(BaseModel):
     thing: disabling.Thing
     subject: str = Field(min_length=1, max_length=200)
     disabled: StrictBool
-    reason: str = Field(default="", max_length=1000)
+    reason: Reason = Field(default="", max_length=1000)
 
 
 class DisabledOut(BaseModel):
